@@ -1,0 +1,234 @@
+//! The conformance kit: one call that checks a game keeps every promise of the [`Game`] trait.
+//!
+//! A game crate runs it on each of its variants in its own tests:
+//!
+//! ```ignore
+//! #[test]
+//! fn conformance() {
+//!     ply_search::conformance::check(&MyGame::new(), &ply_search::conformance::Config::default());
+//! }
+//! ```
+//!
+//! It plays seeded random games from the given state and, at every position, checks: legal
+//! moves have no duplicates and each can be played; terminal states have no moves and the
+//! others have some; [`Game::move_count`] and [`Game::random_move`] agree with the move list;
+//! equal states have equal keys; move and position notation parse back; symmetric images keep
+//! the outcome and the number of moves; garbage text is rejected without a panic; games end
+//! within [`Game::max_game_length`]. A violation panics with the position and the moves that led
+//! to it.
+
+use crate::{Game, Rng};
+use std::collections::HashSet;
+use std::fmt::Debug;
+
+/// How much the kit plays.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Random games to play from the start state.
+    pub games: usize,
+    /// The seed of the random games.
+    pub seed: u64,
+    /// Stop each game after this many plies (0 = play to the end).
+    pub max_plies: u32,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            games: 200,
+            seed: 0x5EED,
+            max_plies: 0,
+        }
+    }
+}
+
+impl Config {
+    /// A small run (20 games), for doctests and slow games.
+    pub fn quick() -> Config {
+        Config {
+            games: 20,
+            ..Config::default()
+        }
+    }
+}
+
+/// Text that no game should accept as a move or a position; each must be rejected cleanly.
+pub const GARBAGE: &[&str] = &[
+    "",
+    " ",
+    "-",
+    "+",
+    "()",
+    "(,)",
+    "999999999999999999999999999",
+    "-999999999999999999999999999",
+    "1e9",
+    "NaN",
+    "💥",
+    "\u{0}",
+    "a:b-c",
+    "pass:",
+    ":",
+    "1 2 3 4 5 6 7 8 9",
+];
+
+/// Plays `config.games` random games from `start`, checking every position on the way.
+/// Panics on the first violation, with the line of play that reached it.
+pub fn check<G: Game>(start: &G, config: &Config) {
+    let mut rng = Rng::new(config.seed);
+    let limit = start.max_game_length();
+    for game in 0..config.games {
+        let mut state = start.clone();
+        let mut line: Vec<String> = Vec::new();
+        loop {
+            let context = || {
+                format!(
+                    "game {game} from `{}` after [{}]",
+                    start.position(),
+                    line.join(",")
+                )
+            };
+            check_position_with(&state, &mut rng, &context);
+            if let Some(max) = limit {
+                assert!(
+                    state.ply() <= start.ply() + max,
+                    "{}: ply {} exceeds the maximum game length {max}",
+                    context(),
+                    state.ply()
+                );
+            }
+            if config.max_plies > 0 && state.ply() >= start.ply() + config.max_plies {
+                break;
+            }
+            match state.random_move(&mut rng) {
+                None => break,
+                Some(mv) => {
+                    line.push(state.format_move(mv));
+                    state = state.play(mv);
+                }
+            }
+        }
+    }
+}
+
+/// Checks one position (everything [`check`] checks at each step).
+pub fn check_position<G: Game>(state: &G) {
+    let mut rng = Rng::new(state.key());
+    check_position_with(state, &mut rng, &|| format!("position `{}`", state.position()));
+}
+
+fn fail(context: &dyn Fn() -> String, what: impl Debug) -> ! {
+    panic!("conformance: {}: {:?}", context(), what)
+}
+
+fn check_position_with<G: Game>(state: &G, rng: &mut Rng, context: &dyn Fn() -> String) {
+    let moves = state.legal_moves();
+    let terminal = state.is_terminal();
+
+    if terminal != state.outcome().is_some() {
+        fail(context, "is_terminal() disagrees with outcome()");
+    }
+    if terminal && !moves.is_empty() {
+        fail(context, format!("terminal state has {} legal moves", moves.len()));
+    }
+    if !terminal && moves.is_empty() {
+        fail(context, "non-terminal state has no legal move");
+    }
+    if state.move_count() != moves.len() {
+        fail(
+            context,
+            format!("move_count() = {} but {} moves generated", state.move_count(), moves.len()),
+        );
+    }
+    let distinct: HashSet<_> = moves.iter().collect();
+    if distinct.len() != moves.len() {
+        fail(context, format!("duplicate legal moves in {moves:?}"));
+    }
+
+    // Keys: equal states, equal keys.
+    let copy = state.clone();
+    if copy != *state || copy.key() != state.key() {
+        fail(context, "a clone differs or has another key");
+    }
+
+    // Notation round trips.
+    let text = state.position();
+    match state.parse_position(&text) {
+        Ok(back) if back == *state && back.key() == state.key() => {}
+        Ok(back) => fail(context, format!("position `{text}` reads back as {back:?}")),
+        Err(e) => fail(context, format!("own position `{text}` rejected: {e}")),
+    }
+    for &mv in &moves {
+        let notation = state.format_move(mv);
+        match state.parse_move(&notation) {
+            Ok(back) if back == mv => {}
+            Ok(back) => fail(context, format!("move `{notation}` reads back as {back:?}, not {mv:?}")),
+            Err(e) => fail(context, format!("own move `{notation}` rejected: {e}")),
+        }
+        let child = state.play(mv);
+        if child.ply() != state.ply() + 1 {
+            fail(context, format!("playing `{notation}` moved the ply count from {} to {}", state.ply(), child.ply()));
+        }
+        if child.clone().key() != child.key() {
+            fail(context, "key is not deterministic");
+        }
+    }
+
+    // Random moves are legal moves.
+    match state.random_move(rng) {
+        None if terminal => {}
+        Some(mv) if moves.contains(&mv) => {}
+        other => fail(context, format!("random_move() gave {other:?}, legal moves are {moves:?}")),
+    }
+
+    // Symmetric images keep what decides the game.
+    let images = state.symmetric_images();
+    if images.first() != Some(state) {
+        fail(context, "symmetric_images() must list the state itself first");
+    }
+    for image in images.iter().skip(1) {
+        if image.outcome() != state.outcome() || image.move_count() != moves.len() {
+            fail(context, format!("symmetric image {image:?} changes the outcome or the move count"));
+        }
+        if image.to_move() != state.to_move() {
+            fail(context, format!("symmetric image {image:?} changes the player to move"));
+        }
+    }
+
+    // Garbage is rejected, never a panic; whatever parses must be legal.
+    for text in GARBAGE {
+        if let Ok(mv) = state.parse_move(text) {
+            if !moves.contains(&mv) {
+                fail(context, format!("parse_move({text:?}) accepted the illegal move {mv:?}"));
+            }
+        }
+        let _ = state.parse_position(text);
+    }
+}
+
+/// proptest strategies for random legal positions: random game prefixes from a start state.
+#[cfg(feature = "proptest")]
+pub mod strategies {
+    use crate::{Game, Rng};
+    use proptest::prelude::*;
+
+    /// A position reached from `start` by up to `max_plies` uniformly random moves (fewer if the
+    /// game ends). Shrinks towards shorter prefixes.
+    pub fn random_position<G: Game>(start: G, max_plies: u32) -> impl Strategy<Value = G> {
+        (any::<u64>(), 0..=max_plies).prop_map(move |(seed, plies)| {
+            play_random(&start, plies, &mut Rng::new(seed))
+        })
+    }
+
+    /// Plays up to `plies` random moves from `start`.
+    pub fn play_random<G: Game>(start: &G, plies: u32, rng: &mut Rng) -> G {
+        let mut state = start.clone();
+        for _ in 0..plies {
+            match state.random_move(rng) {
+                Some(mv) => state = state.play(mv),
+                None => break,
+            }
+        }
+        state
+    }
+}

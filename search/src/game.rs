@@ -1,0 +1,207 @@
+//! The [`Game`] trait: what a game must tell a search.
+
+use crate::{Outcome, Player, Rng};
+use smallvec::SmallVec;
+use std::fmt::{self, Debug};
+use std::hash::Hash;
+
+/// A reusable buffer of moves. Games append their legal moves to it; searches keep one per ply
+/// and clear it between uses, so move generation allocates nothing once the buffers have grown.
+pub type MoveList<M> = SmallVec<[M; 32]>;
+
+/// A symmetric image of a position (an element of the board's symmetry group applied to it).
+pub type Images<G> = SmallVec<[G; 8]>;
+
+/// A two-player, zero-sum, perfect-information, deterministic game, seen as one state.
+///
+/// The state is the game (like the seeds' `Isolation` named tuple): a small value, cloned to
+/// make a move (copy-make), so no undo is needed. A search only ever asks the questions below;
+/// it knows nothing else about the game.
+///
+/// Implementations must keep these promises, which [`crate::conformance`] checks:
+/// a terminal state ([`Game::outcome`] is `Some`) has no legal moves and a non-terminal one
+/// has at least one; legal moves have no duplicates; equal states have equal keys; move and
+/// position notation parse back to the same move and state.
+///
+/// ```
+/// use ply_search::{Game, MoveList, NotationError, Outcome, Player};
+///
+/// /// Nim with one heap: take 1 or 2 stones; whoever takes the last stone wins.
+/// #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// struct Nim { stones: u32, ply: u32 }
+///
+/// impl Game for Nim {
+///     type Move = u32;
+///     fn to_move(&self) -> Player { Player::from_index(self.ply as usize) }
+///     fn generate_moves(&self, moves: &mut MoveList<u32>) {
+///         moves.extend((1..=2).filter(|&n| n <= self.stones));
+///     }
+///     fn play(&self, take: u32) -> Nim { Nim { stones: self.stones - take, ply: self.ply + 1 } }
+///     fn outcome(&self) -> Option<Outcome> {
+///         // The player who just moved took the last stone.
+///         (self.stones == 0).then(|| Outcome::Win(self.to_move().other()))
+///     }
+///     fn key(&self) -> u64 { (self.stones as u64) << 1 | (self.ply as u64 & 1) }
+///     fn ply(&self) -> u32 { self.ply }
+///     fn format_move(&self, take: u32) -> String { take.to_string() }
+///     fn parse_move(&self, text: &str) -> Result<u32, NotationError> {
+///         let take = text.trim().parse().map_err(|_| NotationError::new("move", text, "1 or 2"))?;
+///         if (1..=2).contains(&take) && take <= self.stones { Ok(take) }
+///         else { Err(NotationError::new("move", text, "1 or 2, at most the stones left")) }
+///     }
+///     fn position(&self) -> String { format!("{} {}", self.stones, self.ply) }
+///     fn parse_position(&self, text: &str) -> Result<Nim, NotationError> {
+///         let bad = || NotationError::new("position", text, "STONES PLY, e.g. `7 0`");
+///         let mut parts = text.split_whitespace();
+///         let stones = parts.next().and_then(|s| s.parse().ok()).ok_or_else(bad)?;
+///         let ply = parts.next().and_then(|s| s.parse().ok()).ok_or_else(bad)?;
+///         if parts.next().is_some() { return Err(bad()); }
+///         Ok(Nim { stones, ply })
+///     }
+/// }
+///
+/// let start = Nim { stones: 4, ply: 0 };
+/// assert_eq!(start.legal_moves().as_slice(), &[1, 2]);
+/// assert_eq!(start.play(2).play(2).outcome(), Some(Outcome::Win(Player::P1)));
+/// ply_search::conformance::check(&start, &ply_search::conformance::Config::quick());
+/// ```
+pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
+    /// A move. Small and `Copy`; its text form is given by [`Game::format_move`].
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+
+    /// The player whose turn it is.
+    fn to_move(&self) -> Player;
+
+    /// Appends the legal moves to `moves`, in the game's own order (the order the original
+    /// program lists them in, where there is one). Appends nothing in a terminal state.
+    fn generate_moves(&self, moves: &mut MoveList<Self::Move>);
+
+    /// The state after `mv`, which must be legal here (copy-make; `self` is unchanged).
+    fn play(&self, mv: Self::Move) -> Self;
+
+    /// `None` while the game goes on; the result once it is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// A 64-bit key for transposition tables: equal states have equal keys, and different
+    /// positions almost never share one. The ply count may be left out.
+    fn key(&self) -> u64;
+
+    /// Plies played since the game's start (or the count a position was given with).
+    fn ply(&self) -> u32;
+
+    /// The move in the game's notation; [`Game::parse_move`] reads it back in this state.
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// Reads a move in the game's notation and checks it is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, NotationError>;
+
+    /// The state in the game's position notation; [`Game::parse_position`] reads it back.
+    fn position(&self) -> String;
+
+    /// Reads a position of the same variant as `self` (board size, rules, cards...).
+    fn parse_position(&self, text: &str) -> Result<Self, NotationError>;
+
+    /// True when the game is over. Override when it is cheaper than [`Game::outcome`].
+    #[inline]
+    fn is_terminal(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// The number of legal moves. Override when counting is cheaper than generating (perft's
+    /// bulk counting uses it).
+    #[inline]
+    fn move_count(&self) -> usize {
+        let mut moves = MoveList::new();
+        self.generate_moves(&mut moves);
+        moves.len()
+    }
+
+    /// A uniformly random legal move, or `None` in a terminal state. Override with a fast
+    /// version for playouts; the default generates all moves.
+    fn random_move(&self, rng: &mut Rng) -> Option<Self::Move> {
+        let mut moves = MoveList::new();
+        self.generate_moves(&mut moves);
+        if moves.is_empty() {
+            None
+        } else {
+            Some(moves[rng.below(moves.len() as u64) as usize])
+        }
+    }
+
+    /// The images of this state under the board's symmetries that keep the game value
+    /// (rotations, reflections...), this state first. The default has only the identity.
+    fn symmetric_images(&self) -> Images<Self> {
+        let mut images = Images::new();
+        images.push(self.clone());
+        images
+    }
+
+    /// An upper bound on the plies of any game from the start, if the game has one.
+    fn max_game_length(&self) -> Option<u32> {
+        None
+    }
+
+    /// The legal moves in a fresh list (a convenience outside hot loops).
+    fn legal_moves(&self) -> MoveList<Self::Move> {
+        let mut moves = MoveList::new();
+        self.generate_moves(&mut moves);
+        moves
+    }
+
+    /// Plays a sequence of moves written in the game's notation, checking each one.
+    fn play_notation<'a>(
+        &self,
+        moves: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Self, NotationError> {
+        let mut state = self.clone();
+        for text in moves {
+            if state.is_terminal() {
+                return Err(NotationError::new(
+                    "move",
+                    text,
+                    "no move: the game is already over",
+                ));
+            }
+            let mv = state.parse_move(text)?;
+            state = state.play(mv);
+        }
+        Ok(state)
+    }
+}
+
+/// A move, position or spec that could not be read: names the bad part and the accepted form,
+/// so that a user sees in one line what to fix.
+///
+/// ```
+/// use ply_search::NotationError;
+/// let e = NotationError::new("move", "99", "one of 25, 11, -15");
+/// assert_eq!(e.to_string(), "bad move `99`: expected one of 25, 11, -15");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotationError {
+    /// What was being read: "move", "position", "game spec"...
+    pub what: String,
+    /// The offending text (or the offending part of it).
+    pub found: String,
+    /// The accepted form, or why the text is not acceptable here.
+    pub expected: String,
+}
+
+impl NotationError {
+    /// An error about `found`, read as a `what`, that should have been `expected`.
+    pub fn new(what: impl Into<String>, found: impl Into<String>, expected: impl Into<String>) -> Self {
+        NotationError {
+            what: what.into(),
+            found: found.into(),
+            expected: expected.into(),
+        }
+    }
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bad {} `{}`: expected {}", self.what, self.found, self.expected)
+    }
+}
+
+impl std::error::Error for NotationError {}

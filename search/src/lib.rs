@@ -1,0 +1,33 @@
+//! # ply-search
+//!
+//! The framework of ply: one [`Game`] trait for two-player, zero-sum, perfect-information
+//! games, and everything written once against it: scores, evaluators, limits, statistics, the
+//! searcher and agent interfaces, perft, spec strings and a conformance kit that every game
+//! crate runs on itself. It knows no game; games live in their own crates (`ply-isolation`...).
+//!
+//! Start with [`Game`] (its example implements Nim in a few lines), then [`perft`] and
+//! [`conformance`].
+
+pub mod agent;
+pub mod conformance;
+pub mod eval;
+pub mod game;
+pub mod limits;
+pub mod perft;
+pub mod player;
+pub mod random_player;
+pub mod rng;
+pub mod score;
+pub mod spec;
+pub mod stats;
+
+pub use agent::{Agent, SearchAgent, Searcher};
+pub use eval::{Evaluator, Zero};
+pub use game::{Game, Images, MoveList, NotationError};
+pub use limits::{Limits, StopFlag};
+pub use player::{Outcome, Player};
+pub use random_player::RandomPlayer;
+pub use rng::Rng;
+pub use score::Score;
+pub use spec::Spec;
+pub use stats::{CutoffStats, IterationRow, SearchResult, Stats, TtStats};

@@ -1,0 +1,104 @@
+//! Limits: when a search must stop.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A flag shared with a running search; raising it makes the search stop soon and return the
+/// best move found so far. Clones share the same flag.
+///
+/// ```
+/// use ply_search::StopFlag;
+/// let flag = StopFlag::new();
+/// let seen_by_search = flag.clone();
+/// flag.stop();
+/// assert!(seen_by_search.is_raised());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct StopFlag(Arc<AtomicBool>);
+
+impl StopFlag {
+    /// A lowered flag.
+    pub fn new() -> StopFlag {
+        StopFlag::default()
+    }
+
+    /// Asks every search holding this flag to stop.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`StopFlag::stop`] was called.
+    #[inline]
+    pub fn is_raised(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// The budget of one search. Every limit is optional; the first one reached ends the search.
+/// A search with no limit at all runs to its natural end (a full solve, for a small game).
+///
+/// ```
+/// use ply_search::Limits;
+/// use std::time::Duration;
+/// let limits = Limits::depth(6).with_time(Duration::from_millis(150));
+/// assert_eq!(limits.depth, Some(6));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Maximum search depth in plies (alpha-beta: the last iteration's depth).
+    pub depth: Option<u32>,
+    /// Maximum nodes visited; exact for single-threaded searches.
+    pub nodes: Option<u64>,
+    /// Wall-clock budget.
+    pub time: Option<Duration>,
+    /// Maximum MCTS iterations.
+    pub iterations: Option<u64>,
+    /// An external stop request.
+    pub stop: Option<StopFlag>,
+}
+
+impl Limits {
+    /// No limits.
+    pub fn none() -> Limits {
+        Limits::default()
+    }
+
+    /// A depth limit only.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    /// Adds a depth limit.
+    pub fn with_depth(mut self, depth: u32) -> Limits {
+        self.depth = Some(depth);
+        self
+    }
+
+    /// Adds a node limit.
+    pub fn with_nodes(mut self, nodes: u64) -> Limits {
+        self.nodes = Some(nodes);
+        self
+    }
+
+    /// Adds a time limit.
+    pub fn with_time(mut self, time: Duration) -> Limits {
+        self.time = Some(time);
+        self
+    }
+
+    /// Adds an MCTS iteration limit.
+    pub fn with_iterations(mut self, iterations: u64) -> Limits {
+        self.iterations = Some(iterations);
+        self
+    }
+
+    /// Adds an external stop flag.
+    pub fn with_stop(mut self, stop: StopFlag) -> Limits {
+        self.stop = Some(stop);
+        self
+    }
+}

@@ -1,0 +1,102 @@
+//! Perft: counting the positions of the game tree, the standard test of a move generator.
+//!
+//! Two conventions exist for terminal positions reached before the full depth, and published
+//! move generators disagree exactly there, so both are offered:
+//!
+//! - [`Count::Leaves`] (Onitama's "convention A", Isolation's `leaves`): a terminal position is
+//!   one leaf, whatever depth it occurs at.
+//! - [`Count::Strict`] (Onitama's "convention C", Isolation's `perft`): only paths of exactly
+//!   `depth` plies count; a game that ended earlier counts 0.
+//!
+//! Terminal positions are never expanded. At the last ply the count of moves is taken without
+//! playing them ("bulk counting"), which is exact in both conventions.
+//!
+//! ```
+//! use ply_search::perft::{perft, Count};
+//! # use ply_search::{Game, MoveList, NotationError, Outcome, Player};
+//! # #[derive(Clone, Debug, PartialEq, Eq, Hash)] struct Nim(u32, u32);
+//! # impl Game for Nim { type Move = u32;
+//! #   fn to_move(&self) -> Player { Player::from_index(self.1 as usize) }
+//! #   fn generate_moves(&self, m: &mut MoveList<u32>) { m.extend((1..=2).filter(|&n| n <= self.0)) }
+//! #   fn play(&self, t: u32) -> Nim { Nim(self.0 - t, self.1 + 1) }
+//! #   fn outcome(&self) -> Option<Outcome> { (self.0 == 0).then(|| Outcome::Win(self.to_move().other())) }
+//! #   fn key(&self) -> u64 { self.0 as u64 } fn ply(&self) -> u32 { self.1 }
+//! #   fn format_move(&self, m: u32) -> String { m.to_string() }
+//! #   fn parse_move(&self, t: &str) -> Result<u32, NotationError> { t.parse().map_err(|_| NotationError::new("move", t, "1 or 2")) }
+//! #   fn position(&self) -> String { String::new() }
+//! #   fn parse_position(&self, _: &str) -> Result<Nim, NotationError> { Ok(self.clone()) } }
+//! // Nim with 2 stones, take 1 or 2: the game 2 ends after one ply, the game 1-1 after two.
+//! let start = Nim(2, 0);
+//! assert_eq!(perft(&start, 2, Count::Leaves), 2); // "2" ended early: still one leaf
+//! assert_eq!(perft(&start, 2, Count::Strict), 1); // only "1-1" is two plies long
+//! ```
+
+use crate::{Game, MoveList};
+
+/// How terminal positions before the full depth are counted (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Count {
+    /// A terminal position is a leaf at whatever depth it occurs.
+    Leaves,
+    /// Only positions at exactly the full depth count.
+    Strict,
+}
+
+impl Count {
+    /// The name used on the command line (`leaves` or `strict`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Count::Leaves => "leaves",
+            Count::Strict => "strict",
+        }
+    }
+}
+
+/// The number of leaves of the game tree of `state` cut at `depth` plies.
+pub fn perft<G: Game>(state: &G, depth: u32, count: Count) -> u64 {
+    let mut buffers: Vec<MoveList<G::Move>> = (0..depth).map(|_| MoveList::new()).collect();
+    count_leaves(state, depth, count, &mut buffers)
+}
+
+/// The perft count below each legal move of `state`, in the game's move order ("divide").
+pub fn divide<G: Game>(state: &G, depth: u32, count: Count) -> Vec<(G::Move, u64)> {
+    if depth == 0 || state.is_terminal() {
+        return Vec::new();
+    }
+    let moves = state.legal_moves();
+    let mut buffers: Vec<MoveList<G::Move>> = (0..depth).map(|_| MoveList::new()).collect();
+    moves
+        .iter()
+        .map(|&mv| (mv, count_leaves(&state.play(mv), depth - 1, count, &mut buffers)))
+        .collect()
+}
+
+fn count_leaves<G: Game>(
+    state: &G,
+    depth: u32,
+    count: Count,
+    buffers: &mut [MoveList<G::Move>],
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if state.is_terminal() {
+        return match count {
+            Count::Leaves => 1,
+            Count::Strict => 0,
+        };
+    }
+    if depth == 1 {
+        return state.move_count() as u64;
+    }
+    let (moves, deeper) = buffers
+        .split_first_mut()
+        .expect("one move buffer per remaining ply");
+    moves.clear();
+    state.generate_moves(moves);
+    let mut total = 0;
+    for &mv in moves.iter() {
+        total += count_leaves(&state.play(mv), depth - 1, count, deeper);
+    }
+    total
+}

@@ -1,0 +1,87 @@
+//! Scores: heuristic values and exact game results on one integer scale.
+//!
+//! A [`Score`] is an `i32` seen from one player. Heuristic values live strictly inside
+//! `±MAX_EVAL`; exact results sit above it: a win `n` plies from the root scores `WIN - n`, a
+//! loss `-(WIN - n)`. So a search that maximises the score takes the fastest win and the slowest
+//! loss, and a win always beats any heuristic value (the seeds' `+inf` and `-inf`).
+//!
+//! ```
+//! use ply_search::score::{self, WIN};
+//! assert!(score::win_in(3) > score::win_in(5));   // a quicker win is better
+//! assert!(score::loss_in(5) > score::loss_in(3)); // a slower loss is better
+//! assert_eq!(score::plies_to_result(score::win_in(7)), Some(7));
+//! assert_eq!(score::describe(score::loss_in(4)), "-W4");
+//! assert_eq!(score::describe(-12), "-12");
+//! assert!(score::is_decisive(WIN - 100));
+//! ```
+
+/// A value from one player's point of view; higher is better for that player.
+pub type Score = i32;
+
+/// The score of a win at the root itself (distance 0).
+pub const WIN: Score = 1_000_000;
+
+/// The greatest distance (in plies) a decisive score can carry.
+pub const MAX_DISTANCE: Score = 100_000;
+
+/// Heuristic values must lie within `-MAX_EVAL..=MAX_EVAL`; larger ones are clamped by
+/// [`clamp_eval`].
+pub const MAX_EVAL: Score = WIN - MAX_DISTANCE - 1;
+
+/// A score greater than any value a search can return: the initial alpha-beta window bound.
+pub const INFINITY: Score = WIN + 1;
+
+/// The score of a draw.
+pub const DRAW: Score = 0;
+
+/// The score of winning `plies` plies from now.
+#[inline]
+pub fn win_in(plies: u32) -> Score {
+    WIN - (plies as Score).min(MAX_DISTANCE)
+}
+
+/// The score of losing `plies` plies from now.
+#[inline]
+pub fn loss_in(plies: u32) -> Score {
+    -win_in(plies)
+}
+
+/// True for exact wins and losses (not heuristic values).
+#[inline]
+pub fn is_decisive(score: Score) -> bool {
+    score.abs() > MAX_EVAL
+}
+
+/// For a decisive score, the number of plies to the end of the game; `None` for heuristic values.
+#[inline]
+pub fn plies_to_result(score: Score) -> Option<u32> {
+    is_decisive(score).then(|| (WIN - score.abs()) as u32)
+}
+
+/// Keeps a heuristic value inside the heuristic range, so it never reads as a win.
+#[inline]
+pub fn clamp_eval(value: i64) -> Score {
+    value.clamp(-(MAX_EVAL as i64), MAX_EVAL as i64) as Score
+}
+
+/// A decisive score seen one ply further from the root (a child's value, negated by the
+/// caller): keeps "win in n" meaning n plies from wherever the score is read.
+#[inline]
+pub fn one_ply_later(score: Score) -> Score {
+    if score > MAX_EVAL {
+        score - 1
+    } else if score < -MAX_EVAL {
+        score + 1
+    } else {
+        score
+    }
+}
+
+/// Text for a score: the number for heuristic values, `+Wn` / `-Wn` for a win / loss in n plies.
+pub fn describe(score: Score) -> String {
+    match plies_to_result(score) {
+        Some(n) if score > 0 => format!("+W{n}"),
+        Some(n) => format!("-W{n}"),
+        None => score.to_string(),
+    }
+}
