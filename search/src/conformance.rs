@@ -114,7 +114,9 @@ pub fn check<G: Game>(start: &G, config: &Config) {
 /// Checks one position (everything [`check`] checks at each step).
 pub fn check_position<G: Game>(state: &G) {
     let mut rng = Rng::new(state.key());
-    check_position_with(state, &mut rng, &|| format!("position `{}`", state.position()));
+    check_position_with(state, &mut rng, &|| {
+        format!("position `{}`", state.position())
+    });
 }
 
 fn fail(context: &dyn Fn() -> String, what: impl Debug) -> ! {
@@ -129,7 +131,10 @@ fn check_position_with<G: Game>(state: &G, rng: &mut Rng, context: &dyn Fn() -> 
         fail(context, "is_terminal() disagrees with outcome()");
     }
     if terminal && !moves.is_empty() {
-        fail(context, format!("terminal state has {} legal moves", moves.len()));
+        fail(
+            context,
+            format!("terminal state has {} legal moves", moves.len()),
+        );
     }
     if !terminal && moves.is_empty() {
         fail(context, "non-terminal state has no legal move");
@@ -137,7 +142,11 @@ fn check_position_with<G: Game>(state: &G, rng: &mut Rng, context: &dyn Fn() -> 
     if state.move_count() != moves.len() {
         fail(
             context,
-            format!("move_count() = {} but {} moves generated", state.move_count(), moves.len()),
+            format!(
+                "move_count() = {} but {} moves generated",
+                state.move_count(),
+                moves.len()
+            ),
         );
     }
     let distinct: HashSet<_> = moves.iter().collect();
@@ -162,12 +171,22 @@ fn check_position_with<G: Game>(state: &G, rng: &mut Rng, context: &dyn Fn() -> 
         let notation = state.format_move(mv);
         match state.parse_move(&notation) {
             Ok(back) if back == mv => {}
-            Ok(back) => fail(context, format!("move `{notation}` reads back as {back:?}, not {mv:?}")),
+            Ok(back) => fail(
+                context,
+                format!("move `{notation}` reads back as {back:?}, not {mv:?}"),
+            ),
             Err(e) => fail(context, format!("own move `{notation}` rejected: {e}")),
         }
         let child = state.play(mv);
         if child.ply() != state.ply() + 1 {
-            fail(context, format!("playing `{notation}` moved the ply count from {} to {}", state.ply(), child.ply()));
+            fail(
+                context,
+                format!(
+                    "playing `{notation}` moved the ply count from {} to {}",
+                    state.ply(),
+                    child.ply()
+                ),
+            );
         }
         if child.clone().key() != child.key() {
             fail(context, "key is not deterministic");
@@ -178,20 +197,32 @@ fn check_position_with<G: Game>(state: &G, rng: &mut Rng, context: &dyn Fn() -> 
     match state.random_move(rng) {
         None if terminal => {}
         Some(mv) if moves.contains(&mv) => {}
-        other => fail(context, format!("random_move() gave {other:?}, legal moves are {moves:?}")),
+        other => fail(
+            context,
+            format!("random_move() gave {other:?}, legal moves are {moves:?}"),
+        ),
     }
 
     // Symmetric images keep what decides the game.
     let images = state.symmetric_images();
     if images.first() != Some(state) {
-        fail(context, "symmetric_images() must list the state itself first");
+        fail(
+            context,
+            "symmetric_images() must list the state itself first",
+        );
     }
     for image in images.iter().skip(1) {
         if image.outcome() != state.outcome() || image.move_count() != moves.len() {
-            fail(context, format!("symmetric image {image:?} changes the outcome or the move count"));
+            fail(
+                context,
+                format!("symmetric image {image:?} changes the outcome or the move count"),
+            );
         }
         if image.to_move() != state.to_move() {
-            fail(context, format!("symmetric image {image:?} changes the player to move"));
+            fail(
+                context,
+                format!("symmetric image {image:?} changes the player to move"),
+            );
         }
     }
 
@@ -199,7 +230,10 @@ fn check_position_with<G: Game>(state: &G, rng: &mut Rng, context: &dyn Fn() -> 
     for text in GARBAGE {
         if let Ok(mv) = state.parse_move(text) {
             if !moves.contains(&mv) {
-                fail(context, format!("parse_move({text:?}) accepted the illegal move {mv:?}"));
+                fail(
+                    context,
+                    format!("parse_move({text:?}) accepted the illegal move {mv:?}"),
+                );
             }
         }
         let _ = state.parse_position(text);
@@ -215,9 +249,8 @@ pub mod strategies {
     /// A position reached from `start` by up to `max_plies` uniformly random moves (fewer if the
     /// game ends). Shrinks towards shorter prefixes.
     pub fn random_position<G: Game>(start: G, max_plies: u32) -> impl Strategy<Value = G> {
-        (any::<u64>(), 0..=max_plies).prop_map(move |(seed, plies)| {
-            play_random(&start, plies, &mut Rng::new(seed))
-        })
+        (any::<u64>(), 0..=max_plies)
+            .prop_map(move |(seed, plies)| play_random(&start, plies, &mut Rng::new(seed)))
     }
 
     /// Plays up to `plies` random moves from `start`.

@@ -136,7 +136,8 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
         images
     }
 
-    /// An upper bound on the plies of any game from the start, if the game has one.
+    /// An upper bound on the plies left before the game must end, from this state, if the game
+    /// has one.
     fn max_game_length(&self) -> Option<u32> {
         None
     }
@@ -189,7 +190,11 @@ pub struct NotationError {
 
 impl NotationError {
     /// An error about `found`, read as a `what`, that should have been `expected`.
-    pub fn new(what: impl Into<String>, found: impl Into<String>, expected: impl Into<String>) -> Self {
+    pub fn new(
+        what: impl Into<String>,
+        found: impl Into<String>,
+        expected: impl Into<String>,
+    ) -> Self {
         NotationError {
             what: what.into(),
             found: found.into(),
@@ -200,7 +205,11 @@ impl NotationError {
 
 impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "bad {} `{}`: expected {}", self.what, self.found, self.expected)
+        write!(
+            f,
+            "bad {} `{}`: expected {}",
+            self.what, self.found, self.expected
+        )
     }
 }
 

@@ -67,7 +67,12 @@ pub fn divide<G: Game>(state: &G, depth: u32, count: Count) -> Vec<(G::Move, u64
     let mut buffers: Vec<MoveList<G::Move>> = (0..depth).map(|_| MoveList::new()).collect();
     moves
         .iter()
-        .map(|&mv| (mv, count_leaves(&state.play(mv), depth - 1, count, &mut buffers)))
+        .map(|&mv| {
+            (
+                mv,
+                count_leaves(&state.play(mv), depth - 1, count, &mut buffers),
+            )
+        })
         .collect()
 }
 

@@ -38,9 +38,16 @@ impl Spec {
             None => (trimmed, None),
             Some(open) => {
                 if !trimmed.ends_with(')') {
-                    return Err(NotationError::new("spec", trimmed, format!("{form} (missing `)`)")));
+                    return Err(NotationError::new(
+                        "spec",
+                        trimmed,
+                        format!("{form} (missing `)`)"),
+                    ));
                 }
-                (&trimmed[..open], Some(&trimmed[open + 1..trimmed.len() - 1]))
+                (
+                    &trimmed[..open],
+                    Some(&trimmed[open + 1..trimmed.len() - 1]),
+                )
             }
         };
         let name = name.trim();
@@ -63,7 +70,11 @@ impl Spec {
                 })?;
                 let (key, value) = (key.trim().to_ascii_lowercase(), value.trim().to_string());
                 if key.is_empty() || value.is_empty() {
-                    return Err(NotationError::new(format!("{name} parameter"), item, "key=value"));
+                    return Err(NotationError::new(
+                        format!("{name} parameter"),
+                        item,
+                        "key=value",
+                    ));
                 }
                 if params.iter().any(|(k, _)| *k == key) {
                     return Err(NotationError::new(
@@ -104,7 +115,11 @@ impl Spec {
         match self.take(key) {
             None => Ok(default),
             Some(value) => value.parse().map_err(|_| {
-                NotationError::new(format!("{} value", self.name), format!("{key}={value}"), expected)
+                NotationError::new(
+                    format!("{} value", self.name),
+                    format!("{key}={value}"),
+                    expected,
+                )
             }),
         }
     }

@@ -25,7 +25,11 @@ enum Bug {
 
 impl Nim {
     fn new(stones: u32, bug: Bug) -> Nim {
-        Nim { stones, ply: 0, bug }
+        Nim {
+            stones,
+            ply: 0,
+            bug,
+        }
     }
 }
 
@@ -89,7 +93,11 @@ impl Game for Nim {
         if (1..=3).contains(&take) && take <= self.stones {
             Ok(take)
         } else {
-            Err(NotationError::new("move", text, "1, 2 or 3, at most the stones left"))
+            Err(NotationError::new(
+                "move",
+                text,
+                "1, 2 or 3, at most the stones left",
+            ))
         }
     }
 
@@ -143,7 +151,10 @@ fn notation_that_does_not_parse_back_is_caught() {
 #[test]
 #[should_panic(expected = "a clone differs or has another key")]
 fn unstable_keys_are_caught() {
-    check(&Nim::new(5, Bug::KeyDependsOnNothingStable), &Config::quick());
+    check(
+        &Nim::new(5, Bug::KeyDependsOnNothingStable),
+        &Config::quick(),
+    );
 }
 
 /// Tribonacci-like counts, computed independently by brute force over compositions.
@@ -156,15 +167,25 @@ fn compositions(n: u32, parts: u32, exact: bool) -> u64 {
     if parts == 0 {
         return 1;
     }
-    (1..=3.min(n)).map(|t| compositions(n - t, parts - 1, exact)).sum()
+    (1..=3.min(n))
+        .map(|t| compositions(n - t, parts - 1, exact))
+        .sum()
 }
 
 #[test]
 fn perft_matches_brute_force_in_both_conventions() {
     let start = Nim::new(9, Bug::None);
     for depth in 0..=9 {
-        assert_eq!(perft(&start, depth, Count::Leaves), compositions(9, depth, false), "depth {depth}");
-        assert_eq!(perft(&start, depth, Count::Strict), compositions(9, depth, true), "depth {depth}");
+        assert_eq!(
+            perft(&start, depth, Count::Leaves),
+            compositions(9, depth, false),
+            "depth {depth}"
+        );
+        assert_eq!(
+            perft(&start, depth, Count::Strict),
+            compositions(9, depth, true),
+            "depth {depth}"
+        );
     }
 }
 
@@ -173,15 +194,27 @@ fn divide_sums_to_perft() {
     let start = Nim::new(9, Bug::None);
     let parts = divide(&start, 5, Count::Leaves);
     assert_eq!(parts.iter().map(|p| p.0).collect::<Vec<_>>(), vec![1, 2, 3]);
-    assert_eq!(parts.iter().map(|p| p.1).sum::<u64>(), perft(&start, 5, Count::Leaves));
+    assert_eq!(
+        parts.iter().map(|p| p.1).sum::<u64>(),
+        perft(&start, 5, Count::Leaves)
+    );
 }
 
 #[test]
 fn play_notation_checks_each_move() {
     let start = Nim::new(4, Bug::None);
-    assert_eq!(start.play_notation(["3", "1"]).unwrap().outcome(), Some(Outcome::Win(Player::P1)));
+    assert_eq!(
+        start.play_notation(["3", "1"]).unwrap().outcome(),
+        Some(Outcome::Win(Player::P1))
+    );
     let err = start.play_notation(["3", "3"]).unwrap_err();
-    assert_eq!(err.to_string(), "bad move `3`: expected 1, 2 or 3, at most the stones left");
+    assert_eq!(
+        err.to_string(),
+        "bad move `3`: expected 1, 2 or 3, at most the stones left"
+    );
     let err = start.play_notation(["2", "2", "1"]).unwrap_err();
-    assert_eq!(err.to_string(), "bad move `1`: expected no move: the game is already over");
+    assert_eq!(
+        err.to_string(),
+        "bad move `1`: expected no move: the game is already over"
+    );
 }

@@ -1,0 +1,76 @@
+//! Drawings of the board, as the original's `DebugState` prints them.
+
+use crate::Isolation;
+
+impl Isolation {
+    /// The original's `DebugState.__str__`: the board drawn with `1` and `2` for the players,
+    /// `X` for blocked cells, north at the top and west on the left, with the original's
+    /// leading newline.
+    ///
+    /// ```
+    /// use ply_isolation::{Isolation, Rules, Variant};
+    /// let state = Isolation::new(Variant::get(3, 2, Rules::Standard).unwrap());
+    /// let state = state.result(0).unwrap().result(5).unwrap();
+    /// assert_eq!(state.debug_string(), "
+    /// + - + - + - +
+    /// |   |   | 2 |
+    /// + - + - + - +
+    /// |   |   | 1 |
+    /// + - + - + - +
+    /// ");
+    /// ```
+    pub fn debug_string(&self) -> String {
+        let v = self.variant();
+        let rowsep = format!("{}+", "+ - ".repeat(v.width as usize));
+        let mut out = String::with_capacity((v.height as usize * 2 + 2) * (rowsep.len() + 1));
+        out.push('\n');
+        out.push_str(&rowsep);
+        out.push('\n');
+        let locs = self.locs();
+        for y in (0..v.height).rev() {
+            out.push('|');
+            for x in (0..v.width).rev() {
+                let cell = v.cell(x, y);
+                let symbol = if locs[0] == Some(cell) {
+                    '1'
+                } else if locs[1] == Some(cell) {
+                    '2'
+                } else if self.open_cells().contains(cell) {
+                    ' '
+                } else {
+                    'X'
+                };
+                out.push(' ');
+                out.push(symbol);
+                out.push_str(" |");
+            }
+            out.push('\n');
+            out.push_str(&rowsep);
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The original's `DebugState.bitboard_string`: the board integer in binary, highest bit
+    /// first, without leading zeros.
+    pub fn bitboard_string(&self) -> String {
+        format!("{:b}", self.board())
+    }
+
+    /// The original's `DebugState.ind2xy(ind)`: `(ind % (W + 2), ind // (W + 2))`.
+    ///
+    /// ```
+    /// use ply_isolation::Isolation;
+    /// assert_eq!(Isolation::udacity().ind2xy(57), (5, 4));
+    /// assert_eq!(Isolation::udacity().ind2xy(25), (12, 1)); // a border bit, as in the original
+    /// ```
+    pub fn ind2xy(&self, ind: u8) -> (u8, u8) {
+        self.variant().xy(ind)
+    }
+}
+
+impl std::fmt::Display for Isolation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.debug_string())
+    }
+}

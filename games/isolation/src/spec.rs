@@ -1,0 +1,67 @@
+//! Game specs: `isolation`, `isolation(width=7,height=7,rules=aind)`, `isolation(rules=standard)`.
+
+use crate::{Isolation, Rules, Variant};
+use ply_search::{NotationError, Spec};
+
+/// The accepted parameters of the `isolation` spec.
+pub const PARAMETERS: &[&str] = &["width", "height", "rules"];
+
+impl Isolation {
+    /// The start of the game named by a spec: `isolation` (Udacity's 11x9 board and rules),
+    /// with optional `width`, `height` and `rules` (`udacity`, `standard` or `aind`). With
+    /// `rules=aind` the board defaults to AIND's 7x7.
+    ///
+    /// ```
+    /// use ply_isolation::{Isolation, Rules};
+    /// let game = Isolation::from_spec("isolation(rules=aind)").unwrap();
+    /// assert_eq!((game.variant().width, game.variant().height), (7, 7));
+    /// assert_eq!(Isolation::from_spec("isolation").unwrap(), Isolation::udacity());
+    /// assert_eq!(
+    ///     Isolation::from_spec("isolation(rules=chess)").unwrap_err().to_string(),
+    ///     "bad isolation value `rules=chess`: expected rules= one of udacity, standard, aind");
+    /// ```
+    pub fn from_spec(text: &str) -> Result<Isolation, NotationError> {
+        let spec = Spec::parse(text)?;
+        Isolation::from_parsed_spec(spec)
+    }
+
+    /// As [`Isolation::from_spec`], for a spec already parsed (its name must be `isolation`).
+    pub fn from_parsed_spec(mut spec: Spec) -> Result<Isolation, NotationError> {
+        if spec.name != "isolation" {
+            return Err(NotationError::new("game", &spec.name, "isolation"));
+        }
+        let rules = Rules::ALL[spec.take_choice("rules", &Rules::NAMES, 0)?];
+        let (w, h) = if rules == Rules::Aind {
+            (7, 7)
+        } else {
+            (11, 9)
+        };
+        let size = "a whole number from 1 to 126";
+        let width = spec.take_parsed("width", w, size)?;
+        let height = spec.take_parsed("height", h, size)?;
+        spec.finish(PARAMETERS)?;
+        Ok(Isolation::new(Variant::get(width, height, rules)?))
+    }
+
+    /// The spec naming this state's variant (parameters at their defaults are left out).
+    pub fn spec(&self) -> String {
+        let v = self.variant();
+        let (w, h) = if v.rules == Rules::Aind {
+            (7, 7)
+        } else {
+            (11, 9)
+        };
+        let mut params = Vec::new();
+        if (v.width, v.height) != (w, h) {
+            params.push(format!("width={},height={}", v.width, v.height));
+        }
+        if v.rules != Rules::Udacity {
+            params.push(format!("rules={}", v.rules.name()));
+        }
+        if params.is_empty() {
+            "isolation".into()
+        } else {
+            format!("isolation({})", params.join(","))
+        }
+    }
+}
