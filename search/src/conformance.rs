@@ -72,6 +72,18 @@ pub const GARBAGE: &[&str] = &[
     "1 2 3 4 5 6 7 8 9",
 ];
 
+/// Plays up to `plies` uniformly random moves from `start` (fewer if the game ends first).
+pub fn play_random<G: Game>(start: &G, plies: u32, rng: &mut Rng) -> G {
+    let mut state = start.clone();
+    for _ in 0..plies {
+        match state.random_move(rng) {
+            Some(mv) => state = state.play(mv),
+            None => break,
+        }
+    }
+    state
+}
+
 /// Plays `config.games` random games from `start`, checking every position on the way.
 /// Panics on the first violation, with the line of play that reached it.
 pub fn check<G: Game>(start: &G, config: &Config) {
@@ -250,18 +262,6 @@ pub mod strategies {
     /// game ends). Shrinks towards shorter prefixes.
     pub fn random_position<G: Game>(start: G, max_plies: u32) -> impl Strategy<Value = G> {
         (any::<u64>(), 0..=max_plies)
-            .prop_map(move |(seed, plies)| play_random(&start, plies, &mut Rng::new(seed)))
-    }
-
-    /// Plays up to `plies` random moves from `start`.
-    pub fn play_random<G: Game>(start: &G, plies: u32, rng: &mut Rng) -> G {
-        let mut state = start.clone();
-        for _ in 0..plies {
-            match state.random_move(rng) {
-                Some(mv) => state = state.play(mv),
-                None => break,
-            }
-        }
-        state
+            .prop_map(move |(seed, plies)| super::play_random(&start, plies, &mut Rng::new(seed)))
     }
 }

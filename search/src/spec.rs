@@ -60,7 +60,7 @@ impl Spec {
         }
         let mut params: Vec<(String, String)> = Vec::new();
         if let Some(inner) = inner {
-            for item in split_top_level(inner).map_err(|_| bad(trimmed))? {
+            for item in split_top_level(inner).ok_or_else(|| bad(trimmed))? {
                 let item = item.trim();
                 if item.is_empty() {
                     continue;
@@ -180,8 +180,15 @@ impl Spec {
     }
 }
 
-/// Splits at commas that are not inside brackets or parentheses.
-pub fn split_top_level(text: &str) -> Result<Vec<&str>, ()> {
+/// Splits at commas that are not inside brackets or parentheses; `None` when the brackets do
+/// not balance.
+///
+/// ```
+/// use ply_search::spec::split_top_level;
+/// assert_eq!(split_top_level("(2,3),(4,1)"), Some(vec!["(2,3)", "(4,1)"]));
+/// assert_eq!(split_top_level("(2,3"), None);
+/// ```
+pub fn split_top_level(text: &str) -> Option<Vec<&str>> {
     let mut parts = Vec::new();
     let mut depth = 0i32;
     let mut start = 0;
@@ -191,7 +198,7 @@ pub fn split_top_level(text: &str) -> Result<Vec<&str>, ()> {
             ')' | ']' => {
                 depth -= 1;
                 if depth < 0 {
-                    return Err(());
+                    return None;
                 }
             }
             ',' if depth == 0 => {
@@ -202,10 +209,10 @@ pub fn split_top_level(text: &str) -> Result<Vec<&str>, ()> {
         }
     }
     if depth != 0 {
-        return Err(());
+        return None;
     }
     parts.push(&text[start..]);
-    Ok(parts)
+    Some(parts)
 }
 
 #[cfg(test)]

@@ -57,13 +57,27 @@ impl Cells {
     }
 
     /// The `n`-th lowest cell (0-based); `n` must be below [`Cells::len`].
+    ///
+    /// ```
+    /// use ply_isolation::Cells;
+    /// let cells = Cells::single(3) | Cells::single(70) | Cells::single(100);
+    /// assert_eq!((cells.nth(0), cells.nth(1), cells.nth(2)), (3, 70, 100));
+    /// ```
     #[inline]
     pub fn nth(self, n: u32) -> u8 {
-        let mut bits = self.0;
-        for _ in 0..n {
+        // Work on the one 64-bit half that holds the cell: cheaper than 128-bit arithmetic.
+        let low = self.0 as u64;
+        let below = low.count_ones();
+        let (mut bits, mut n, base) = if n < below {
+            (low, n, 0)
+        } else {
+            ((self.0 >> 64) as u64, n - below, 64)
+        };
+        while n > 0 {
             bits &= bits - 1;
+            n -= 1;
         }
-        bits.trailing_zeros() as u8
+        (base + bits.trailing_zeros()) as u8
     }
 
     /// The cells in ascending order.

@@ -124,7 +124,7 @@ pub fn parse_position(variant: &'static Variant, text: &str) -> Result<Isolation
         }
         let inner = &trimmed[open + 1..trimmed.len() - 1];
         let (mut board, mut ply, mut locs) = (None, None, None);
-        for item in split_top_level(inner).map_err(|_| bad())? {
+        for item in split_top_level(inner).ok_or_else(bad)? {
             let (key, value) = item.split_once('=').ok_or_else(bad)?;
             let value = value.trim();
             match key.trim() {

@@ -4,8 +4,9 @@ use crate::{Cells, Rules, Variant};
 use ply_search::{Game, Images, MoveList, NotationError, Outcome, Player, Rng};
 use std::hash::{Hash, Hasher};
 
-/// "Not placed yet" in the `locs` array.
-const UNPLACED: u8 = u8::MAX;
+/// "Not placed yet" in the `locs` array: a bit index no board uses, whose knight-move mask in
+/// [`Variant`] is every cell (an unplaced player may open anywhere), so liberties need no branch.
+pub(crate) const UNPLACED: u8 = 127;
 
 /// A move: the cell the mover's knight lands on (its opening cell, or a knight's move away).
 ///
@@ -25,7 +26,7 @@ impl Move {
 }
 
 /// A knight Isolation state: the original's immutable `(board, ply_count, locs)` triple plus
-/// its variant (board size and rules) and an incrementally updated Zobrist key.
+/// its variant (board size and rules).
 ///
 /// `Isolation::udacity()` is the Python `Isolation()`, and the methods named after the
 /// original's (`actions`, `result`, `liberties`, `terminal_test`, `utility`, `player`) behave
@@ -39,16 +40,18 @@ impl Move {
 /// let state = state.result(57).unwrap().result(0).unwrap();
 /// assert_eq!(state.board(), 41523161203939121938568444148443134);
 /// assert_eq!(state.locs(), [Some(57), Some(0)]);
-/// assert_eq!(state.actions(), vec![25, 11, -15, -27, -25]);
+/// // All eight knight moves from the centre (the seed's printout shows only the first five).
+/// assert_eq!(state.actions(), vec![25, 11, -15, -27, -25, -11, 15, 27]);
 /// assert_eq!(state.player(), 0);
 /// assert!(!state.terminal_test());
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Isolation {
     board: Cells,
-    key: u64,
     ply: u32,
-    locs: [u8; 2],
+    /// Both locations packed: player 0's cell in the low byte, player 1's in the high byte
+    /// (an array indexed by the mover would go through memory on every move).
+    locs: u16,
     variant: &'static Variant,
 }
 
@@ -65,7 +68,8 @@ impl Eq for Isolation {}
 
 impl Hash for Isolation {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.key.hash(state);
+        self.board.hash(state);
+        self.locs.hash(state);
         self.ply.hash(state);
     }
 }
@@ -75,9 +79,8 @@ impl Isolation {
     pub fn new(variant: &'static Variant) -> Isolation {
         Isolation {
             board: variant.blank,
-            key: 0,
             ply: 0,
-            locs: [UNPLACED; 2],
+            locs: pack([UNPLACED; 2]),
             variant,
         }
     }
@@ -153,33 +156,12 @@ impl Isolation {
                 "nobody placed at ply 0, only player 0 at ply 1, both (on different cells) from ply 2",
             ));
         }
-        let mut state = Isolation {
+        Ok(Isolation {
             board,
-            key: 0,
             ply: ply_count,
-            locs: locs.map(|l| l.unwrap_or(UNPLACED)),
+            locs: pack(locs.map(|l| l.unwrap_or(UNPLACED))),
             variant,
-        };
-        state.key = state.key_from_scratch();
-        Ok(state)
-    }
-
-    /// The Zobrist key computed from the fields (the incremental key must always equal it).
-    pub fn key_from_scratch(&self) -> u64 {
-        let v = self.variant;
-        let mut key = 0;
-        for cell in (v.blank - self.board).iter() {
-            key ^= v.zobrist_blocked[cell as usize];
-        }
-        for p in 0..2 {
-            if self.locs[p] != UNPLACED {
-                key ^= v.zobrist_loc[p][self.locs[p] as usize];
-            }
-        }
-        if self.ply % 2 == 1 {
-            key ^= v.zobrist_p1_to_move;
-        }
-        key
+        })
     }
 
     /// The variant (board size and rules).
@@ -209,14 +191,20 @@ impl Isolation {
     /// The original's `locs`: each player's cell, `None` while not placed.
     #[inline]
     pub fn locs(&self) -> [Option<u8>; 2] {
-        self.locs.map(|l| (l != UNPLACED).then_some(l))
+        [self.raw_loc(0), self.raw_loc(1)].map(|l| (l != UNPLACED).then_some(l))
     }
 
     /// A player's cell, `None` while not placed.
     #[inline]
     pub fn loc(&self, player: Player) -> Option<u8> {
-        let l = self.locs[player.index()];
+        let l = self.raw_loc(player.index());
         (l != UNPLACED).then_some(l)
+    }
+
+    /// A player's cell, or [`UNPLACED`].
+    #[inline]
+    fn raw_loc(&self, player: usize) -> u8 {
+        (self.locs >> (player * 8)) as u8
     }
 
     /// The original's `player()`: `ply_count % 2`.
@@ -238,12 +226,7 @@ impl Isolation {
     /// A player's liberties as a set.
     #[inline]
     fn player_liberties(&self, player: usize) -> Cells {
-        let loc = self.locs[player];
-        if loc == UNPLACED {
-            self.board
-        } else {
-            self.variant.knight_moves(loc) & self.board
-        }
+        self.variant.knight[self.raw_loc(player) as usize & 127] & self.board
     }
 
     /// The original's `liberties(loc)`: open cells a knight's move from `loc`, in action order
@@ -339,33 +322,49 @@ impl Isolation {
     /// The mover's knight goes to `target` (which must be open): copy-make.
     #[inline]
     fn move_to(&self, target: u8) -> Isolation {
-        let v = self.variant;
-        let p = (self.ply & 1) as usize;
-        let mut key = self.key ^ v.zobrist_blocked[target as usize] ^ v.zobrist_p1_to_move;
-        let old = self.locs[p];
-        if old != UNPLACED {
-            key ^= v.zobrist_loc[p][old as usize];
-        }
-        key ^= v.zobrist_loc[p][target as usize];
-        let mut locs = self.locs;
-        locs[p] = target;
+        let shift = (self.ply & 1) * 8;
+        let locs = (self.locs & !(0xFF << shift)) | (target as u16) << shift;
         Isolation {
             board: self.board - Cells::single(target),
-            key,
             ply: self.ply + 1,
             locs,
-            variant: v,
+            variant: self.variant,
         }
     }
 
-    /// The mover's legal targets if the game goes on, else nothing.
+    /// The mover's legal targets if the game goes on, else nothing: the terminal test and
+    /// move generation share the liberty masks.
     #[inline]
     fn mover_targets(&self) -> Cells {
-        if self.terminal_test() {
+        let p = (self.ply & 1) as usize;
+        let mine = self.player_liberties(p);
+        let stuck = match self.variant.rules {
+            Rules::Udacity => {
+                let theirs = self.player_liberties(p ^ 1);
+                let not_zero = !1u128;
+                (mine.0 & not_zero == 0) | (theirs.0 & not_zero == 0)
+            }
+            Rules::Standard | Rules::Aind => mine.is_empty(),
+        };
+        if stuck {
             Cells::EMPTY
         } else {
-            self.player_liberties(self.player())
+            mine
         }
+    }
+
+    /// The open cells a knight's move from `from`, in action order, without branches: each of
+    /// the eight candidates is written and the count advances only if it is open.
+    #[inline]
+    fn knight_targets_in_order(&self, from: u8) -> ([Move; 8], usize) {
+        let words = [self.board.0 as u64, (self.board.0 >> 64) as u64];
+        let mut out = [Move(0); 8];
+        let mut n = 0;
+        for &t in &self.variant.knight_ordered[from as usize & 127] {
+            out[n] = Move(t);
+            n += (words[(t >> 6) as usize] >> (t & 63)) as usize & 1;
+        }
+        (out, n)
     }
 
     /// Maps the state through a cell permutation of the board (a symmetry).
@@ -375,17 +374,18 @@ impl Isolation {
         for cell in (v.blank - self.board).iter() {
             blocked |= Cells::single(map[cell as usize]);
         }
-        let mut image = Isolation {
+        Isolation {
             board: v.blank - blocked,
-            key: 0,
             ply: self.ply,
-            locs: self
-                .locs
-                .map(|l| if l == UNPLACED { l } else { map[l as usize] }),
+            locs: pack([self.raw_loc(0), self.raw_loc(1)].map(|l| {
+                if l == UNPLACED {
+                    l
+                } else {
+                    map[l as usize]
+                }
+            })),
             variant: v,
-        };
-        image.key = image.key_from_scratch();
-        image
+        }
     }
 }
 
@@ -407,12 +407,8 @@ impl Game for Isolation {
             (Rules::Aind, _) => moves.extend(targets.iter().rev().map(Move)),
             (_, None) => moves.extend(targets.iter().map(Move)),
             (_, Some(from)) => {
-                for off in self.variant.offsets {
-                    let t = from as i32 + off as i32;
-                    if (0..128).contains(&t) && targets.contains(t as u8) {
-                        moves.push(Move(t as u8));
-                    }
-                }
+                let (targets, n) = self.knight_targets_in_order(from);
+                moves.extend_from_slice(&targets[..n]);
             }
         }
     }
@@ -453,22 +449,47 @@ impl Game for Isolation {
         if n == 0 {
             return None;
         }
-        if n > 16 {
-            // Opening: rejection sampling over the cell indices is uniform and fast.
-            let span = 128 - targets.0.leading_zeros() as u64;
-            loop {
-                let cell = rng.below(span) as u8;
-                if targets.contains(cell) {
-                    return Some(Move(cell));
+        match self.loc(self.to_move()) {
+            Some(_) => {
+                // A knight has at most eight targets: clear the lowest target k times with a
+                // fixed seven-step sequence (no data-dependent loop to mispredict).
+                let k = rng.below(n as u64) as u32;
+                let low = targets.0 as u64;
+                let below = low.count_ones();
+                let (mut bits, k, base) = if k < below {
+                    (low, k, 0)
+                } else {
+                    ((targets.0 >> 64) as u64, k - below, 64)
+                };
+                for i in 0..7 {
+                    let cleared = bits & bits.wrapping_sub(1);
+                    bits = if i < k { cleared } else { bits };
+                }
+                Some(Move((base + bits.trailing_zeros()) as u8))
+            }
+            None => {
+                // Opening: rejection sampling over the cell indices is uniform and fast.
+                let span = 128 - targets.0.leading_zeros() as u64;
+                loop {
+                    let cell = rng.below(span) as u8;
+                    if targets.contains(cell) {
+                        return Some(Move(cell));
+                    }
                 }
             }
         }
-        Some(Move(targets.nth(rng.below(n as u64) as u32)))
     }
 
+    /// A strong 64-bit mix of the board, both locations and the side to move (the ply count
+    /// beyond its parity is left out, so transpositions share a key). Computed on demand, so
+    /// perft and playouts never pay for it.
     #[inline]
     fn key(&self) -> u64 {
-        self.key
+        let extra = self.locs as u64 | ((self.ply & 1) as u64) << 16;
+        let lo = self.board.0 as u64;
+        let hi = (self.board.0 >> 64) as u64;
+        let x = mix(lo ^ 0xA076_1D64_78BD_642F, hi ^ 0xE703_7ED1_A0B4_28DB);
+        mix(x ^ 0x8EBC_6AF0_9C88_C6E3, extra ^ 0x5899_65CC_7537_4CC3)
     }
 
     #[inline]
@@ -508,4 +529,17 @@ impl Game for Isolation {
     fn max_game_length(&self) -> Option<u32> {
         Some(self.board.len())
     }
+}
+
+/// wyhash's 64x64->128 multiply-fold: one multiplication that mixes both inputs into every bit.
+#[inline]
+fn mix(a: u64, b: u64) -> u64 {
+    let product = (a as u128) * (b as u128);
+    (product as u64) ^ ((product >> 64) as u64)
+}
+
+/// Packs two locations into the `locs` field.
+#[inline]
+fn pack(locs: [u8; 2]) -> u16 {
+    locs[0] as u16 | (locs[1] as u16) << 8
 }

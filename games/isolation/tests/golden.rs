@@ -128,10 +128,11 @@ fn replay_udacity_games(text: &str) -> usize {
             assert_eq!(legal, expected, "{ctx}: legal moves in notation");
             assert_eq!(state.outcome(), None, "{ctx}");
         }
+        let reread = state.parse_position(&state.position()).unwrap();
         assert_eq!(
+            reread.key(),
             state.key(),
-            state.key_from_scratch(),
-            "{ctx}: incremental key"
+            "{ctx}: key of the re-read position"
         );
 
         match rec["action"].as_i64() {

@@ -1,0 +1,126 @@
+//! Command-line arguments and dispatch.
+
+use crate::commands;
+use crate::error::{one_line_clap_error, CliError};
+use crate::games::{position, AnyGame};
+use crate::with_game;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use ply_search::perft::Count;
+use std::io::Write;
+
+/// ply: adversarial search for researchers and courses.
+#[derive(Parser, Debug)]
+#[command(name = "ply", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Count the game tree to a depth (move-generator test and speed figure).
+    Perft(PerftArgs),
+    /// Print every position of a game, the start included.
+    Replay(ReplayArgs),
+}
+
+/// Where a command starts: the game, a position and moves.
+#[derive(Args, Debug)]
+pub struct PositionArgs {
+    /// The game spec, e.g. `isolation`, `isolation(width=7,height=7,rules=aind)`.
+    pub game: String,
+    /// Start from this position (the game's position notation) instead of the game's start.
+    #[arg(long, value_name = "POSITION")]
+    pub from: Option<String>,
+    /// Moves to play first, comma-separated, in the game's move notation (e.g. `57,0,25`).
+    #[arg(long, value_name = "M1,M2,...", allow_hyphen_values = true)]
+    pub moves: Option<String>,
+}
+
+/// Arguments of `ply perft`.
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// The game and position.
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// The depth in plies.
+    #[arg(long, short = 'd', value_name = "D")]
+    pub depth: u32,
+    /// Print the count below each root move at the full depth.
+    #[arg(long)]
+    pub divide: bool,
+    /// How terminal positions before the full depth count: `leaves` (each is one leaf) or
+    /// `strict` (only paths of exactly D plies).
+    #[arg(long, value_enum, default_value_t = CountArg::Leaves)]
+    pub count: CountArg,
+}
+
+/// `--count` values.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum CountArg {
+    /// A terminal position is one leaf at any depth.
+    Leaves,
+    /// Only positions at exactly the full depth.
+    Strict,
+}
+
+impl From<CountArg> for Count {
+    fn from(c: CountArg) -> Count {
+        match c {
+            CountArg::Leaves => Count::Leaves,
+            CountArg::Strict => Count::Strict,
+        }
+    }
+}
+
+/// Arguments of `ply replay`.
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// The game, a start position and the moves to replay.
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// One JSON object per position instead of drawings.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Parses `args` (program name first) and runs the command, writing to `out`. Help and version
+/// requests are printed to `out` too.
+pub fn run<I, T>(args: I, out: &mut dyn Write) -> Result<(), CliError>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            return match e.kind() {
+                ErrorKind::DisplayHelp
+                | ErrorKind::DisplayVersion
+                | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                    write!(out, "{}", e.render()).map_err(|e| CliError::new(e.to_string()))
+                }
+                _ => Err(CliError::new(one_line_clap_error(&e.render().to_string()))),
+            };
+        }
+    };
+    match cli.command {
+        Command::Perft(args) => {
+            let game = AnyGame::from_spec(&args.position.game)?;
+            with_game!(game, start => {
+                let state = position(&start, args.position.from.as_deref(), args.position.moves.as_deref())?;
+                commands::perft::run(&state, args.depth, args.count.into(), args.divide, out)
+            })
+        }
+        Command::Replay(args) => {
+            let game = AnyGame::from_spec(&args.position.game)?;
+            with_game!(game, start => {
+                let state = position(&start, args.position.from.as_deref(), None)?;
+                commands::replay::run(&state, args.position.moves.as_deref().unwrap_or(""), args.json, out)
+            })
+        }
+    }
+}

@@ -1,0 +1,4 @@
+//! The subcommands of `ply`, one module each.
+
+pub mod perft;
+pub mod replay;

@@ -1,0 +1,60 @@
+//! `ply perft`: counts the game tree, depth by depth, or per root move with `--divide`.
+
+use crate::error::CliError;
+use ply_search::perft::{divide, perft, Count};
+use ply_search::Game;
+use std::io::Write;
+use std::time::Instant;
+
+/// Prints `depth N: COUNT` lines for depths 1 to `depth`, each with its time and leaves/s; with
+/// `divide`, first one `MOVE: COUNT` line per root move at the full depth.
+pub fn run<G: Game>(
+    state: &G,
+    depth: u32,
+    count: Count,
+    show_divide: bool,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let io = |e: std::io::Error| CliError::new(format!("cannot write output: {e}"));
+    if show_divide {
+        let started = Instant::now();
+        let parts = divide(state, depth, count);
+        let elapsed = started.elapsed();
+        let total: u64 = parts.iter().map(|p| p.1).sum();
+        for (mv, n) in &parts {
+            writeln!(out, "{}: {n}", state.format_move(*mv)).map_err(io)?;
+        }
+        let total = if depth == 0 || state.is_terminal() {
+            perft(state, depth, count)
+        } else {
+            total
+        };
+        writeln!(out, "depth {depth}: {total} ({})", speed(total, elapsed)).map_err(io)?;
+        return Ok(());
+    }
+    for d in 1..=depth.max(1).min(depth) {
+        let started = Instant::now();
+        let n = perft(state, d, count);
+        let elapsed = started.elapsed();
+        writeln!(out, "depth {d}: {n} ({})", speed(n, elapsed)).map_err(io)?;
+    }
+    if depth == 0 {
+        writeln!(out, "depth 0: 1").map_err(io)?;
+    }
+    Ok(())
+}
+
+fn speed(leaves: u64, elapsed: std::time::Duration) -> String {
+    let secs = elapsed.as_secs_f64();
+    let rate = if secs > 0.0 {
+        leaves as f64 / secs
+    } else {
+        0.0
+    };
+    let time = if secs < 1.0 {
+        format!("{:.3} ms", secs * 1e3)
+    } else {
+        format!("{secs:.3} s")
+    };
+    format!("{time}, {:.1} M leaves/s", rate / 1e6)
+}

@@ -1,0 +1,120 @@
+//! The games the `ply` command knows, chosen by spec string, and what it prints about them.
+
+use crate::error::CliError;
+use ply_isolation::Isolation;
+use ply_search::spec::split_top_level;
+use ply_search::{Game, Spec};
+use serde_json::{json, Map, Value};
+
+/// The game names the command accepts, for error messages.
+pub const GAME_NAMES: &str = "isolation";
+
+/// A game start chosen by spec; each variant holds the start state.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    /// Knight Isolation (`isolation(...)`).
+    Isolation(Isolation),
+}
+
+/// Runs `$body` with `$state` bound to the start state of whichever game `$game` holds, so that
+/// generic code is written once for all games.
+#[macro_export]
+macro_rules! with_game {
+    ($game:expr, $state:ident => $body:expr) => {
+        match $game {
+            $crate::games::AnyGame::Isolation($state) => $body,
+        }
+    };
+}
+
+impl AnyGame {
+    /// The start of the game named by `spec` (`isolation`, `isolation(width=7,height=7)`...).
+    pub fn from_spec(spec: &str) -> Result<AnyGame, CliError> {
+        let parsed = Spec::parse(spec)?;
+        match parsed.name.as_str() {
+            "isolation" => Ok(AnyGame::Isolation(Isolation::from_parsed_spec(parsed)?)),
+            other => Err(CliError::new(format!(
+                "bad game `{other}`: expected one of {GAME_NAMES} (e.g. `isolation(width=7,height=7,rules=aind)`)"
+            ))),
+        }
+    }
+}
+
+/// Game-specific output of the command: extra JSON fields and a board drawing.
+pub trait Describe: Game {
+    /// Fields added to each `ply replay --json` record.
+    fn fields(&self) -> Map<String, Value>;
+    /// A drawing of the board for the terminal.
+    fn drawing(&self) -> String;
+}
+
+impl Describe for Isolation {
+    /// The original's fields: `board` (decimal string of the Python integer), `locs` (null
+    /// while unplaced), `ply_count`, plus `actions` (the original's `actions()`, which lists
+    /// the mover's actions even in a terminal state), `has_liberties` (quirk-aware) and
+    /// `liberties` (each player's `liberties(loc)`, null while unplaced).
+    fn fields(&self) -> Map<String, Value> {
+        let locs = self.locs();
+        let liberties: Vec<Value> = locs
+            .iter()
+            .map(|l| match l {
+                Some(cell) => json!(self.liberties(Some(*cell))),
+                None => Value::Null,
+            })
+            .collect();
+        let mut map = Map::new();
+        map.insert("board".into(), json!(self.board().to_string()));
+        map.insert("locs".into(), json!(locs));
+        map.insert("ply_count".into(), json!(self.ply_count()));
+        map.insert("actions".into(), json!(self.actions()));
+        map.insert(
+            "has_liberties".into(),
+            json!([self.has_liberties(0), self.has_liberties(1)]),
+        );
+        map.insert("liberties".into(), Value::Array(liberties));
+        map
+    }
+
+    fn drawing(&self) -> String {
+        self.debug_string()
+    }
+}
+
+/// The position to work on: the start, or `--from`, then `--moves`.
+pub fn position<G: Game>(
+    start: &G,
+    from: Option<&str>,
+    moves: Option<&str>,
+) -> Result<G, CliError> {
+    let state = match from {
+        Some(text) => start.parse_position(text)?,
+        None => start.clone(),
+    };
+    let moves = split_moves(moves.unwrap_or(""))?;
+    Ok(state.play_notation(moves.iter().map(String::as_str))?)
+}
+
+/// Splits a `--moves` list at commas outside parentheses (AIND moves are `(row,col)`).
+pub fn split_moves(text: &str) -> Result<Vec<String>, CliError> {
+    if text.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    let parts = split_top_level(text).ok_or_else(|| {
+        CliError::new(format!(
+            "bad move list `{text}`: expected M1,M2,... with balanced parentheses"
+        ))
+    })?;
+    parts
+        .into_iter()
+        .map(|m| {
+            let m = m.trim();
+            if m.is_empty() {
+                Err(CliError::new(format!(
+                    "bad move list `{text}`: expected M1,M2,... with no empty move"
+                )))
+            } else {
+                Ok(m.to_string())
+            }
+        })
+        .collect()
+}
