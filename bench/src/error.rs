@@ -31,20 +31,42 @@ impl From<NotationError> for CliError {
     }
 }
 
-/// Condenses a clap error (several lines: message, tip, usage) into one line.
+/// Condenses a clap error (several lines: message, details, tip, usage) into one line.
 pub fn one_line_clap_error(rendered: &str) -> String {
-    let mut lines = rendered.lines().map(str::trim).filter(|l| !l.is_empty());
-    let first = lines
-        .next()
-        .unwrap_or("error: invalid arguments")
-        .trim_start_matches("error: ")
-        .to_string();
-    let usage = rendered
-        .lines()
-        .map(str::trim)
+    let lines: Vec<&str> = rendered.lines().collect();
+    let mut message = lines
+        .first()
+        .map(|l| l.trim().trim_start_matches("error: ").to_string())
+        .unwrap_or_else(|| "invalid arguments".to_string());
+    if message.ends_with(':') {
+        // The details (e.g. the missing arguments) follow on indented lines.
+        let details: Vec<&str> = lines[1..]
+            .iter()
+            .take_while(|l| l.starts_with(' '))
+            .map(|l| l.trim())
+            .collect();
+        message = format!("{} {}", message, details.join(", "));
+    }
+    let usage = lines
+        .iter()
+        .map(|l| l.trim())
         .find_map(|l| l.strip_prefix("Usage: "));
     match usage {
-        Some(usage) => format!("{first}; usage: {usage}"),
-        None => first,
+        Some(usage) => format!("{message}; usage: {usage}"),
+        None => message,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_line_clap_error;
+
+    #[test]
+    fn clap_errors_become_one_line_with_their_details() {
+        let rendered = "error: the following required arguments were not provided:\n  --depth <D>\n\nUsage: ply perft --depth <D> <GAME>\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            one_line_clap_error(rendered),
+            "the following required arguments were not provided: --depth <D>; usage: ply perft --depth <D> <GAME>"
+        );
     }
 }

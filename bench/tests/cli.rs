@@ -1,0 +1,294 @@
+//! The `ply` command end to end, through the built binary: the contract of DESIGN.md.
+
+use serde_json::Value;
+use std::process::{Command, Output};
+
+fn ply(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(args)
+        .output()
+        .expect("the ply binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+#[test]
+fn perft_prints_one_line_per_depth() {
+    let out = ply(&["perft", "isolation", "--depth", "4"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let counts: Vec<String> = stdout(&out)
+        .lines()
+        .map(|l| l.split(" (").next().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        counts,
+        [
+            "depth 1: 99",
+            "depth 2: 9702",
+            "depth 3: 55096",
+            "depth 4: 309168"
+        ]
+    );
+    assert!(stdout(&out).contains("M leaves/s"));
+}
+
+#[test]
+fn perft_strict_counting_and_moves() {
+    let out = ply(&[
+        "perft",
+        "isolation",
+        "--moves",
+        "57,0",
+        "--depth",
+        "8",
+        "--count",
+        "strict",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out)
+        .lines()
+        .last()
+        .unwrap()
+        .starts_with("depth 8: 341228 "));
+}
+
+#[test]
+fn perft_divide_lists_root_moves_in_action_order() {
+    let out = ply(&[
+        "perft",
+        "isolation",
+        "--moves",
+        "57,0",
+        "--depth",
+        "3",
+        "--divide",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    let moves: Vec<&str> = lines[..8]
+        .iter()
+        .map(|l| l.split(':').next().unwrap())
+        .collect();
+    assert_eq!(moves, ["25", "11", "-15", "-27", "-25", "-11", "15", "27"]);
+    let sum: u64 = lines[..8]
+        .iter()
+        .map(|l| l.split(": ").nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 109);
+    assert!(lines[8].starts_with("depth 3: 109 "));
+}
+
+#[test]
+fn perft_from_a_python_repr_position() {
+    let out = ply(&[
+        "perft",
+        "isolation",
+        "--from",
+        "Isolation(board=41523161203939121938568444148443134, ply_count=2, locs=(57, 0))",
+        "--depth",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("depth 2: 16 "));
+}
+
+#[test]
+fn aind_perft_and_row_col_moves() {
+    let out = ply(&[
+        "perft",
+        "isolation(width=7,height=7,rules=aind)",
+        "--depth",
+        "3",
+    ]);
+    assert!(stdout(&out).contains("depth 3: 11280 "), "{}", stderr(&out));
+    let out = ply(&[
+        "replay",
+        "isolation(rules=aind)",
+        "--moves",
+        "(2,3),(0,0)",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let last: Value = serde_json::from_str(stdout(&out).lines().last().unwrap()).unwrap();
+    assert_eq!(
+        last["legal"],
+        serde_json::json!(["(0,2)", "(0,4)", "(1,1)", "(1,5)", "(3,1)", "(3,5)", "(4,2)", "(4,4)"])
+    );
+}
+
+/// Replays the first recorded games of the original and compares each JSON line with the
+/// record of the same position.
+#[test]
+fn replay_json_matches_the_original_games() {
+    let text = include_str!("../../games/isolation/tests/data/random_games.jsonl");
+    let records: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    for game in 0..5 {
+        let positions: Vec<&Value> = records.iter().filter(|r| r["game"] == game).collect();
+        let moves: Vec<String> = positions
+            .iter()
+            .filter_map(|r| r["action"].as_i64())
+            .map(|a| a.to_string())
+            .collect();
+        let out = ply(&["replay", "isolation", "--moves", &moves.join(","), "--json"]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let lines: Vec<Value> = stdout(&out)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(
+            lines.len(),
+            positions.len(),
+            "game {game}: one line per position"
+        );
+        for (ours, theirs) in lines.iter().zip(&positions) {
+            let ctx = format!("game {game} ply {}", theirs["ply"]);
+            assert_eq!(ours["ply"], theirs["ply_count"], "{ctx}");
+            assert_eq!(ours["ply_count"], theirs["ply_count"], "{ctx}");
+            assert_eq!(ours["board"], theirs["board"], "{ctx}");
+            assert_eq!(ours["locs"], theirs["locs"], "{ctx}");
+            assert_eq!(ours["to_move"], theirs["player"], "{ctx}");
+            assert_eq!(ours["actions"], theirs["actions"], "{ctx}");
+            assert_eq!(ours["terminal"], theirs["terminal"], "{ctx}");
+            assert_eq!(
+                ours["utility"],
+                serde_json::json!([theirs["utility0"], theirs["utility1"]]),
+                "{ctx}"
+            );
+            assert_eq!(ours["has_liberties"], theirs["has_liberties"], "{ctx}");
+            assert_eq!(
+                ours["liberties"],
+                serde_json::json!([theirs["liberties0"], theirs["liberties1"]]),
+                "{ctx}"
+            );
+            let legal: Vec<String> = if theirs["terminal"] == true {
+                vec![]
+            } else {
+                theirs["actions"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|a| a.to_string())
+                    .collect()
+            };
+            assert_eq!(ours["legal"], serde_json::json!(legal), "{ctx}");
+        }
+    }
+}
+
+#[test]
+fn replay_without_json_draws_the_board() {
+    let out = ply(&["replay", "isolation", "--moves", "57,0"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("ply 2: after 0"));
+    assert!(text.contains("|   |   |   |   |   |   |   |   |   |   | 2 |"));
+}
+
+/// Bad input: exit code 2, exactly one line on stderr that names the bad part, no panic.
+#[test]
+fn bad_input_gets_one_line_and_exit_code_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["perft", "chess", "--depth", "2"],
+            "bad game `chess`: expected one of isolation",
+        ),
+        (
+            &["perft", "isolation(rules=chess)", "--depth", "2"],
+            "rules=chess",
+        ),
+        (
+            &["perft", "isolation(width=40)", "--depth", "2"],
+            "bad board size `40x9`",
+        ),
+        (
+            &["perft", "isolation(colour=red)", "--depth", "2"],
+            "bad isolation parameter `colour`: expected one of width, height, rules",
+        ),
+        (
+            &["perft", "isolation", "--depth", "two"],
+            "invalid value 'two'",
+        ),
+        (
+            &["perft", "isolation"],
+            "not provided: --depth <D>; usage: ply perft",
+        ),
+        (
+            &["perft", "isolation", "--depth", "2", "--count", "some"],
+            "invalid value 'some'",
+        ),
+        (
+            &["perft", "isolation", "--depth", "2", "--frobnicate"],
+            "unexpected argument '--frobnicate'",
+        ),
+        (
+            &["replay", "isolation", "--moves", "57,57"],
+            "bad move `57`: expected an open cell index",
+        ),
+        (
+            &["replay", "isolation", "--moves", "57,0,99"],
+            "bad move `99`: expected a legal action: 25, 11, -15, -27, -25, -11, 15, 27",
+        ),
+        (
+            &["replay", "isolation", "--moves", "57,,0"],
+            "bad move list",
+        ),
+        (
+            &["replay", "isolation", "--from", "12 3", "--moves", "1"],
+            "bad position `12 3`",
+        ),
+        (
+            &["replay", "isolation", "--from", "1 0 - -", "--moves", "1"],
+            "bad move `1`",
+        ),
+        (
+            &[
+                "replay",
+                "isolation",
+                "--from",
+                "41523161203939122082683632224299007 1 57 -",
+            ],
+            "cell 57 is open",
+        ),
+        (
+            &["replay", "isolation(rules=aind)", "--moves", "(9,9)"],
+            "bad move `(9,9)`",
+        ),
+        (&["nosuchcommand"], "unrecognized subcommand"),
+    ];
+    for (args, needle) in cases {
+        let out = ply(args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(
+            err.trim_end().lines().count(),
+            1,
+            "{args:?}: one line, got {err:?}"
+        );
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(
+            err.contains(needle),
+            "{args:?}: {err:?} should contain {needle:?}"
+        );
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(stdout(&out).is_empty(), "{args:?}: nothing on stdout");
+    }
+}
+
+#[test]
+fn help_and_version_exit_zero() {
+    let out = ply(&["--help"]);
+    assert!(out.status.success());
+    assert!(stdout(&out).contains("perft"));
+    let out = ply(&["--version"]);
+    assert!(out.status.success());
+}
