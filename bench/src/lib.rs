@@ -10,3 +10,16 @@ pub mod games;
 
 pub use error::CliError;
 pub use games::AnyGame;
+
+// The guide's Rust blocks are compiled and run as doctests, so the guide cannot rot.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/framework.md")]
+pub struct FrameworkGuide;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/games/isolation.md")]
+pub struct IsolationGuide;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct Readme;
