@@ -1,12 +1,25 @@
 //! The conformance kit: one call that checks a game keeps every promise of the [`Game`] trait.
 //!
-//! A game crate runs it on each of its variants in its own tests:
+//! A game crate runs it on each of its variants in its own tests (here on a two-line game:
+//! count to 3, one step per ply):
 //!
-//! ```ignore
-//! #[test]
-//! fn conformance() {
-//!     ply_search::conformance::check(&MyGame::new(), &ply_search::conformance::Config::default());
-//! }
+//! ```
+//! # use ply_search::{Game, MoveList, NotationError, Outcome, Player};
+//! # #[derive(Clone, Debug, PartialEq, Eq, Hash)] struct Count(u32);
+//! # impl Game for Count { type Move = ();
+//! #   fn to_move(&self) -> Player { Player::from_index(self.0 as usize) }
+//! #   fn generate_moves(&self, m: &mut MoveList<()>) { if self.0 < 3 { m.push(()) } }
+//! #   fn play(&self, _: ()) -> Count { Count(self.0 + 1) }
+//! #   fn outcome(&self) -> Option<Outcome> { (self.0 == 3).then_some(Outcome::Draw) }
+//! #   fn key(&self) -> u64 { self.0 as u64 } fn ply(&self) -> u32 { self.0 }
+//! #   fn format_move(&self, _: ()) -> String { "step".into() }
+//! #   fn parse_move(&self, t: &str) -> Result<(), NotationError> {
+//! #       if t == "step" && self.0 < 3 { Ok(()) } else { Err(NotationError::new("move", t, "step")) } }
+//! #   fn position(&self) -> String { self.0.to_string() }
+//! #   fn parse_position(&self, t: &str) -> Result<Count, NotationError> {
+//! #       t.parse().map(Count).map_err(|_| NotationError::new("position", t, "a number")) } }
+//! use ply_search::conformance::{check, Config};
+//! check(&Count(0), &Config::default());
 //! ```
 //!
 //! It plays seeded random games from the given state and, at every position, checks: legal

@@ -150,3 +150,55 @@ impl Evaluator<Isolation> for Heuristic {
         Heuristic::NAMES[i]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Rules, Variant};
+
+    /// Every heuristic on one 7x7 position, against values worked out by hand.
+    #[test]
+    fn each_formula_gives_its_hand_computed_value() {
+        let v = Variant::get(7, 7, Rules::Aind).unwrap();
+        let cell = |r, c| v.cell_at_row_col(r, c).unwrap() as i32;
+        // P0 opens at (5,1), P1 at (0,0).
+        let state = Isolation::new(v)
+            .result(cell(5, 1))
+            .unwrap()
+            .result(cell(0, 0))
+            .unwrap();
+        // P0 at (5,1): knight moves (3,0) (3,2) (4,3) (6,3): p = 4.
+        // P1 at (0,0): (1,2) (2,1): o = 2.
+        assert_eq!(mobility(&state, Player::P0), 4);
+        assert_eq!(mobility(&state, Player::P1), 2);
+        // Centre distance of (5,1): (3.5-5)^2 + (3.5-1)^2 = 8.5, x4 = 34.
+        assert_eq!(centre_distance_x4(&state, Player::P0), 34);
+        let value = |h: Heuristic| h.evaluate(&state, Player::P0);
+        assert_eq!(value(Heuristic::Null), 0);
+        assert_eq!(value(Heuristic::Open), 4);
+        assert_eq!(value(Heuristic::Improved), 2);
+        assert_eq!(value(Heuristic::Center), 34);
+        assert_eq!(value(Heuristic::Paper(1)), 16 - 4);
+        assert_eq!(value(Heuristic::Paper(2)), 4 - 4);
+        assert_eq!(value(Heuristic::Paper(3)), 8 - 2);
+        assert_eq!(value(Heuristic::Paper(4)), 12 - 14); // 10 x (1.2 - 1.4)
+        assert_eq!(value(Heuristic::Paper(5)), 28 - 6); // 10 x (2.8 - 0.6)
+        assert_eq!(value(Heuristic::Paper(6)), 1120 - 240 + 34); // 400 x (2.8 - 0.6 + 0.085)
+        assert_eq!(value(Heuristic::Paper(7)), 480 - 560 + 34); // 400 x (1.2 - 1.4 + 0.085)
+                                                                // From P1's view the zero-sum ones flip; `open` does not.
+        assert_eq!(Heuristic::Improved.evaluate(&state, Player::P1), -2);
+        assert_eq!(Heuristic::Open.evaluate(&state, Player::P1), 2);
+    }
+
+    #[test]
+    fn names_round_trip_and_bad_names_list_the_choices() {
+        for h in Heuristic::ALL {
+            assert_eq!(
+                Heuristic::from_name(Evaluator::<Isolation>::name(&h)).unwrap(),
+                h
+            );
+        }
+        let err = Heuristic::from_name("clever").unwrap_err().to_string();
+        assert!(err.starts_with("bad evaluator `clever`: expected one of null, open, improved"));
+    }
+}
