@@ -136,6 +136,30 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
         images
     }
 
+    /// The value of a terminal state for `player`: by default `score::WIN` for a win, `-WIN`
+    /// for a loss, 0 for a draw (the courses' `utility()`, with the seeds' infinities as exact
+    /// scores). Searches shorten decisive values by the distance from the root, so that a quick
+    /// win beats a slow one. Games whose end states carry numbers, like the explicit trees of
+    /// textbook figures, override it.
+    fn terminal_value(&self, player: Player) -> crate::Score {
+        match self.outcome() {
+            Some(Outcome::Win(winner)) if winner == player => crate::score::WIN,
+            Some(Outcome::Win(_)) => -crate::score::WIN,
+            Some(Outcome::Draw) | None => crate::score::DRAW,
+        }
+    }
+
+    /// The size of the move index space of [`Game::move_index`]; 0 (the default) when the game
+    /// gives no dense index, which switches the history heuristic off.
+    const MOVE_INDEX_SPACE: usize = 0;
+
+    /// A dense index of `mv` below [`Game::MOVE_INDEX_SPACE`] (e.g. the target cell), for the
+    /// history heuristic's table.
+    #[inline]
+    fn move_index(_mv: Self::Move) -> usize {
+        0
+    }
+
     /// An upper bound on the plies left before the game must end, from this state, if the game
     /// has one.
     fn max_game_length(&self) -> Option<u32> {

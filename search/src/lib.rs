@@ -10,8 +10,10 @@
 
 pub mod agent;
 pub mod conformance;
+pub mod course;
 pub mod eval;
 pub mod game;
+pub mod greedy;
 pub mod limits;
 pub mod perft;
 pub mod player;
@@ -20,10 +22,12 @@ pub mod rng;
 pub mod score;
 pub mod spec;
 pub mod stats;
+pub mod tree;
 
 pub use agent::{Agent, SearchAgent, Searcher};
 pub use eval::{Evaluator, Zero};
 pub use game::{Game, Images, MoveList, NotationError};
+pub use greedy::Greedy;
 pub use limits::{Limits, StopFlag};
 pub use player::{Outcome, Player};
 pub use random_player::RandomPlayer;

@@ -529,6 +529,13 @@ impl Game for Isolation {
     fn max_game_length(&self) -> Option<u32> {
         Some(self.board.len())
     }
+
+    const MOVE_INDEX_SPACE: usize = 128;
+
+    #[inline]
+    fn move_index(mv: Move) -> usize {
+        mv.0 as usize & 127
+    }
 }
 
 /// wyhash's 64x64->128 multiply-fold: one multiplication that mixes both inputs into every bit.

@@ -1,0 +1,212 @@
+//! The course algorithms: plain minimax and plain alpha-beta, written the way AIMA and the
+//! Udacity lessons write them, and instrumented with the courses' counters.
+//!
+//! They are slow on purpose (no move ordering, no tables) and exact: they are the references
+//! every fast search in ply is tested against, and they reproduce the node counts that course
+//! material quotes. All values are from the root player's point of view, as in the courses:
+//! MAX is the player to move at the root.
+//!
+//! ```
+//! use ply_search::course::{minimax_decision, alpha_beta_search, Options};
+//! use ply_search::tree::Tree;
+//! use ply_search::Zero;
+//! // AIMA figure 5.2: MAX chooses among three MIN nodes.
+//! let tree = Tree::parse("[[3,12,8],[2,4,6],[14,5,2]]").unwrap();
+//! let mm = minimax_decision(&tree, None, &Zero, &Options::default());
+//! assert_eq!(mm.value, 3);
+//! assert_eq!(mm.root_values, vec![3, 2, 2]);
+//! let ab = alpha_beta_search(&tree, None, &Zero, &Options::recording());
+//! assert_eq!(ab.value, 3);
+//! // Alpha-beta never looks at the leaves 4 and 6.
+//! let leaves: Vec<String> = ab.visits.iter().filter(|v| v.leaf).map(|v| v.path.clone()).collect();
+//! assert_eq!(leaves, ["0.0", "0.1", "0.2", "1.0", "2.0", "2.1", "2.2"]);
+//! ```
+
+mod alphabeta;
+mod minimax;
+
+pub use alphabeta::alpha_beta_search;
+pub use minimax::minimax_decision;
+
+use crate::{Game, Player, Score};
+use serde::Serialize;
+
+/// How terminal states are scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Utility {
+    /// As the courses do: every win is `+inf` (`score::WIN`), every loss `-inf`, whatever its
+    /// distance; ties go to the first move. Reproduces the course agents' choices.
+    #[default]
+    Infinite,
+    /// A win `n` plies from the root scores `WIN - n`: the convention of ply's engine, so that
+    /// the course algorithms can check it value for value.
+    ByDistance,
+}
+
+/// Options of the course algorithms.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// How terminal states are scored.
+    pub utility: Utility,
+    /// Alpha-beta only: prune when a value equals the bound (`v >= beta`, AIMA's test; the
+    /// default) or only when it passes it (`v > beta`). Courses disagree; both give the minimax
+    /// value at the root.
+    pub strict_pruning: bool,
+    /// Record every visited node in [`CourseResult::visits`].
+    pub record_visits: bool,
+}
+
+impl Options {
+    /// Default options that also record the visited nodes.
+    pub fn recording() -> Options {
+        Options {
+            record_visits: true,
+            ..Options::default()
+        }
+    }
+}
+
+/// What the course algorithms count, in the courses' own terms.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Counters {
+    /// Calls of `result()` (ply's `play`): the node count of Udacity's sample players.
+    pub result_calls: u64,
+    /// Calls of `terminal_test()`: the node count of the GameState quiz.
+    pub terminal_tests: u64,
+    /// Calls of the evaluator at the depth limit.
+    pub evaluations: u64,
+}
+
+/// One visited node, in visit order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Visit {
+    /// The path from the root: child indices joined by `.` (`""` is the root).
+    pub path: String,
+    /// The moves of the path, in the game's notation.
+    pub moves: Vec<String>,
+    /// The node's value, from the root player's view, as returned to its parent.
+    pub value: Score,
+    /// Alpha and beta when the node was entered (alpha-beta only; the full range for minimax).
+    pub window: (Score, Score),
+    /// Whether the node was scored without expanding it (terminal or at the depth limit).
+    pub leaf: bool,
+    /// Whether the node returned early, leaving some children unvisited (a cutoff).
+    pub cut: bool,
+}
+
+/// The answer of a course algorithm.
+#[derive(Clone, Debug)]
+pub struct CourseResult<M> {
+    /// The chosen move (the first best one); `None` when the root has no move.
+    pub best_move: Option<M>,
+    /// The root's value.
+    pub value: Score,
+    /// Minimax: the value of each root move, in move order. Alpha-beta: each root move's
+    /// returned value, which is exact for improving moves and a bound for the others.
+    pub root_values: Vec<Score>,
+    /// The courses' counters.
+    pub counters: Counters,
+    /// The visited nodes in visit order, with [`Options::record_visits`].
+    pub visits: Vec<Visit>,
+}
+
+/// What the two algorithms share: the root player, the counters, the scoring of leaves, and
+/// the visit log.
+pub(crate) struct Common<'a, G: Game, E> {
+    pub root_player: Player,
+    pub root_ply: u32,
+    pub evaluator: &'a E,
+    pub options: &'a Options,
+    pub counters: Counters,
+    pub visits: Vec<Visit>,
+    /// The path to the current node: (child index, move in notation), kept when recording.
+    pub path: Vec<(usize, String)>,
+    _game: std::marker::PhantomData<G>,
+}
+
+impl<'a, G: Game, E: crate::Evaluator<G>> Common<'a, G, E> {
+    pub fn new(root: &G, evaluator: &'a E, options: &'a Options) -> Self {
+        Common {
+            root_player: root.to_move(),
+            root_ply: root.ply(),
+            evaluator,
+            options,
+            counters: Counters::default(),
+            visits: Vec::new(),
+            path: Vec::new(),
+            _game: std::marker::PhantomData,
+        }
+    }
+
+    /// `terminal_test()`, counted.
+    pub fn terminal_test(&mut self, state: &G) -> bool {
+        self.counters.terminal_tests += 1;
+        state.is_terminal()
+    }
+
+    /// `result()`, counted.
+    pub fn result(&mut self, state: &G, mv: G::Move) -> G {
+        self.counters.result_calls += 1;
+        state.play(mv)
+    }
+
+    /// `utility()` of a terminal state, from the root player's view.
+    pub fn utility(&self, state: &G) -> Score {
+        let value = state.terminal_value(self.root_player);
+        match self.options.utility {
+            Utility::Infinite => value,
+            Utility::ByDistance => {
+                let distance = state.ply().saturating_sub(self.root_ply);
+                if value >= crate::score::WIN {
+                    crate::score::win_in(distance)
+                } else if value <= -crate::score::WIN {
+                    crate::score::loss_in(distance)
+                } else {
+                    value
+                }
+            }
+        }
+    }
+
+    /// The evaluator at the depth limit, from the root player's view, counted.
+    pub fn score(&mut self, state: &G) -> Score {
+        self.counters.evaluations += 1;
+        self.evaluator.evaluate(state, self.root_player)
+    }
+
+    /// Steps down to child `index` (reached by `mv` from `parent`) in the visit log.
+    pub fn enter(&mut self, index: usize, parent: &G, mv: G::Move) {
+        if self.options.record_visits {
+            self.path.push((index, parent.format_move(mv)));
+        }
+    }
+
+    /// Steps back up in the visit log.
+    pub fn leave(&mut self) {
+        if self.options.record_visits {
+            self.path.pop();
+        }
+    }
+
+    /// Logs a visit of the current node (when recording).
+    pub fn visit(&mut self, value: Score, window: (Score, Score), leaf: bool, cut: bool) {
+        if !self.options.record_visits {
+            return;
+        }
+        let path = self
+            .path
+            .iter()
+            .map(|(i, _)| i.to_string())
+            .collect::<Vec<_>>()
+            .join(".");
+        let moves = self.path.iter().map(|(_, m)| m.clone()).collect();
+        self.visits.push(Visit {
+            path,
+            moves,
+            value,
+            window,
+            leaf,
+            cut,
+        });
+    }
+}

@@ -1,0 +1,374 @@
+//! Explicit game trees, written as nested lists: `[[3,12,8],[2,4,6],[14,5,2]]` is AIMA's
+//! figure 5.2 (MAX to move at the root, three MIN nodes, nine leaves).
+//!
+//! A [`Tree`] is a [`Game`] like any other, so every search in ply runs on textbook figures:
+//! a leaf is a terminal state whose number is MAX's (player 0's) payoff; moves are child
+//! indices (`0`, `1`, ...); a position is the path of child indices from the root (`0.2`), or
+//! `root`.
+//!
+//! ```
+//! use ply_search::tree::Tree;
+//! use ply_search::{Game, Player};
+//! let tree = Tree::parse("[[3,12,8],[2,4,6],[14,5,2]]").unwrap();
+//! assert_eq!(tree.legal_moves().len(), 3);
+//! let leaf = tree.play(1).play(2);
+//! assert!(leaf.is_terminal());
+//! assert_eq!(leaf.terminal_value(Player::P0), 6);
+//! assert_eq!(leaf.position(), "1.2");
+//! assert_eq!(tree.to_string(), "[[3,12,8],[2,4,6],[14,5,2]]");
+//! ```
+
+use crate::score::MAX_EVAL;
+use crate::{Game, MoveList, NotationError, Outcome, Player, Rng, Score};
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+#[derive(Debug)]
+struct Node {
+    /// The payoff for player 0 at a leaf; `None` for an inner node.
+    value: Option<Score>,
+    /// The children occupy `first_child .. first_child + child_count`.
+    first_child: u32,
+    child_count: u32,
+    parent: u32,
+    index_in_parent: u32,
+}
+
+/// A position in an explicit game tree: the shared tree and the node reached.
+#[derive(Clone, Debug)]
+pub struct Tree {
+    nodes: Arc<Vec<Node>>,
+    at: u32,
+    ply: u32,
+}
+
+impl PartialEq for Tree {
+    fn eq(&self, other: &Tree) -> bool {
+        Arc::ptr_eq(&self.nodes, &other.nodes) && self.at == other.at
+    }
+}
+
+impl Eq for Tree {}
+
+impl Hash for Tree {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.at.hash(state);
+    }
+}
+
+/// A tree while it is being read, before it is laid out.
+enum Shape {
+    Leaf(Score),
+    Inner(Vec<Shape>),
+}
+
+const TREE_FORM: &str = "nested lists of integers, e.g. [[3,12,8],[2,4,6],[14,5,2]]";
+
+impl Tree {
+    /// Reads a tree from nested lists. Every list must be non-empty; numbers must lie within
+    /// the heuristic range (`±score::MAX_EVAL`).
+    pub fn parse(text: &str) -> Result<Tree, NotationError> {
+        let bytes = text.as_bytes();
+        let mut pos = 0;
+        let shape = parse_shape(bytes, &mut pos, 0)
+            .ok_or_else(|| NotationError::new("tree", text.trim(), TREE_FORM))?;
+        skip_blanks(bytes, &mut pos);
+        if pos != bytes.len() {
+            return Err(NotationError::new("tree", text.trim(), TREE_FORM));
+        }
+        Ok(Tree::from_shape(shape))
+    }
+
+    /// A random tree for tests: every inner node has 1 to `max_branching` children, leaves sit
+    /// at depth 1 to `max_depth` (some earlier than others), values in `-range..=range`.
+    pub fn random(seed: u64, max_depth: u32, max_branching: u32, range: Score) -> Tree {
+        fn grow(rng: &mut Rng, depth: u32, max_depth: u32, branching: u32, range: Score) -> Shape {
+            let stop_early = depth > 0 && rng.below(6) == 0;
+            if depth == max_depth || stop_early {
+                let value = rng.below(2 * range as u64 + 1) as Score - range;
+                return Shape::Leaf(value);
+            }
+            let n = 1 + rng.below(branching as u64) as u32;
+            Shape::Inner(
+                (0..n)
+                    .map(|_| grow(rng, depth + 1, max_depth, branching, range))
+                    .collect(),
+            )
+        }
+        let mut rng = Rng::new(seed);
+        Tree::from_shape(grow(
+            &mut rng,
+            0,
+            max_depth.max(1),
+            max_branching.max(1),
+            range,
+        ))
+    }
+
+    fn from_shape(shape: Shape) -> Tree {
+        let mut nodes = vec![Node {
+            value: None,
+            first_child: 0,
+            child_count: 0,
+            parent: 0,
+            index_in_parent: 0,
+        }];
+        // Breadth-first layout: each node's children are contiguous.
+        let mut queue = std::collections::VecDeque::from([(0u32, shape)]);
+        while let Some((id, shape)) = queue.pop_front() {
+            match shape {
+                Shape::Leaf(v) => nodes[id as usize].value = Some(v),
+                Shape::Inner(children) => {
+                    let first = nodes.len() as u32;
+                    nodes[id as usize].first_child = first;
+                    nodes[id as usize].child_count = children.len() as u32;
+                    for (i, child) in children.into_iter().enumerate() {
+                        let child_id = nodes.len() as u32;
+                        nodes.push(Node {
+                            value: None,
+                            first_child: 0,
+                            child_count: 0,
+                            parent: id,
+                            index_in_parent: i as u32,
+                        });
+                        queue.push_back((child_id, child));
+                    }
+                }
+            }
+        }
+        Tree {
+            nodes: Arc::new(nodes),
+            at: 0,
+            ply: 0,
+        }
+    }
+
+    fn node(&self) -> &Node {
+        &self.nodes[self.at as usize]
+    }
+
+    /// The number of nodes of the whole tree.
+    pub fn size(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// The root of this position's tree.
+    pub fn root(&self) -> Tree {
+        Tree {
+            nodes: self.nodes.clone(),
+            at: 0,
+            ply: 0,
+        }
+    }
+
+    fn write_node(&self, id: u32, out: &mut String) {
+        let node = &self.nodes[id as usize];
+        match node.value {
+            Some(v) => out.push_str(&v.to_string()),
+            None => {
+                out.push('[');
+                for i in 0..node.child_count {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    self.write_node(node.first_child + i, out);
+                }
+                out.push(']');
+            }
+        }
+    }
+}
+
+/// The whole tree (from its root) in nested-list form.
+impl fmt::Display for Tree {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = String::new();
+        self.write_node(0, &mut out);
+        f.write_str(&out)
+    }
+}
+
+fn skip_blanks(bytes: &[u8], pos: &mut usize) {
+    while *pos < bytes.len() && bytes[*pos].is_ascii_whitespace() {
+        *pos += 1;
+    }
+}
+
+fn parse_shape(bytes: &[u8], pos: &mut usize, nesting: u32) -> Option<Shape> {
+    if nesting > 64 {
+        return None;
+    }
+    skip_blanks(bytes, pos);
+    if *pos < bytes.len() && bytes[*pos] == b'[' {
+        *pos += 1;
+        let mut children = Vec::new();
+        loop {
+            children.push(parse_shape(bytes, pos, nesting + 1)?);
+            skip_blanks(bytes, pos);
+            match bytes.get(*pos) {
+                Some(b',') => *pos += 1,
+                Some(b']') => {
+                    *pos += 1;
+                    return Some(Shape::Inner(children));
+                }
+                _ => return None,
+            }
+        }
+    }
+    let start = *pos;
+    if *pos < bytes.len() && (bytes[*pos] == b'-' || bytes[*pos] == b'+') {
+        *pos += 1;
+    }
+    while *pos < bytes.len() && bytes[*pos].is_ascii_digit() {
+        *pos += 1;
+    }
+    let value: i64 = std::str::from_utf8(&bytes[start..*pos])
+        .ok()?
+        .parse()
+        .ok()?;
+    (value.abs() <= MAX_EVAL as i64).then_some(Shape::Leaf(value as Score))
+}
+
+impl Game for Tree {
+    type Move = u32;
+
+    fn to_move(&self) -> Player {
+        Player::from_index(self.ply as usize)
+    }
+
+    fn generate_moves(&self, moves: &mut MoveList<u32>) {
+        moves.extend(0..self.node().child_count);
+    }
+
+    fn play(&self, child: u32) -> Tree {
+        debug_assert!(child < self.node().child_count);
+        Tree {
+            nodes: self.nodes.clone(),
+            at: self.node().first_child + child,
+            ply: self.ply + 1,
+        }
+    }
+
+    /// A leaf is won by player 0 if its payoff is positive, by player 1 if negative, drawn at 0.
+    fn outcome(&self) -> Option<Outcome> {
+        self.node().value.map(|v| match v.signum() {
+            1 => Outcome::Win(Player::P0),
+            -1 => Outcome::Win(Player::P1),
+            _ => Outcome::Draw,
+        })
+    }
+
+    /// The leaf's payoff: as written for player 0, negated for player 1.
+    fn terminal_value(&self, player: Player) -> Score {
+        let v = self.node().value.unwrap_or(0);
+        match player {
+            Player::P0 => v,
+            Player::P1 => -v,
+        }
+    }
+
+    fn key(&self) -> u64 {
+        (self.at as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (self.ply as u64 & 1)
+    }
+
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    fn format_move(&self, child: u32) -> String {
+        child.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u32, NotationError> {
+        let n = self.node().child_count;
+        match text.trim().parse::<u32>() {
+            Ok(i) if i < n => Ok(i),
+            _ if n == 0 => Err(NotationError::new(
+                "move",
+                text,
+                "no move: this node is a leaf",
+            )),
+            _ => Err(NotationError::new(
+                "move",
+                text,
+                format!("a child index from 0 to {}", n - 1),
+            )),
+        }
+    }
+
+    fn position(&self) -> String {
+        let mut path = Vec::new();
+        let mut id = self.at;
+        while id != 0 {
+            let node = &self.nodes[id as usize];
+            path.push(node.index_in_parent.to_string());
+            id = node.parent;
+        }
+        if path.is_empty() {
+            return "root".to_string();
+        }
+        path.reverse();
+        path.join(".")
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Tree, NotationError> {
+        let text = text.trim();
+        let mut state = self.root();
+        if text == "root" {
+            return Ok(state);
+        }
+        for step in text.split('.') {
+            let child = state.parse_move(step).map_err(|_| {
+                NotationError::new(
+                    "position",
+                    text,
+                    "`root` or a path of child indices such as `0.2`",
+                )
+            })?;
+            state = state.play(child);
+        }
+        Ok(state)
+    }
+
+    fn max_game_length(&self) -> Option<u32> {
+        Some(64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_errors_name_the_form() {
+        for bad in [
+            "",
+            "[]",
+            "[1,]",
+            "[[1,2]",
+            "[1 2]",
+            "x",
+            "[1],[2]",
+            "[99999999999]",
+        ] {
+            let err = Tree::parse(bad).unwrap_err().to_string();
+            assert!(err.contains("nested lists of integers"), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn parse_and_print_round_trip() {
+        for text in ["[[3,12,8],[2,4,6],[14,5,2]]", "7", "[[1,[2,-3]],4]"] {
+            assert_eq!(Tree::parse(text).unwrap().to_string(), text);
+        }
+    }
+
+    #[test]
+    fn random_trees_conform() {
+        for seed in 0..20 {
+            let tree = Tree::random(seed, 5, 4, 50);
+            crate::conformance::check(&tree, &crate::conformance::Config::quick());
+        }
+    }
+}
