@@ -11,6 +11,7 @@
 pub mod agent;
 pub mod conformance;
 pub mod course;
+pub mod engine;
 pub mod eval;
 pub mod game;
 pub mod greedy;
@@ -25,6 +26,7 @@ pub mod stats;
 pub mod tree;
 
 pub use agent::{Agent, SearchAgent, Searcher};
+pub use engine::{Engine, EngineOptions};
 pub use eval::{Evaluator, Zero};
 pub use game::{Game, Images, MoveList, NotationError};
 pub use greedy::Greedy;

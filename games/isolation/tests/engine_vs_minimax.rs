@@ -1,0 +1,144 @@
+//! Differential test: every combination of the engine's options (320) returns plain minimax's
+//! value at the same fixed depth, on 1,000 random Isolation positions, and plays a move that
+//! minimax rates best.
+//!
+//! The one legitimate way a transposition table can change a fixed-depth value (an entry
+//! searched deeper than needed, because the position recurs nearer the root) cannot happen
+//! here: an Isolation position's ply count is its number of blocked cells, so a position only
+//! ever recurs at the same distance from the root. No case needs excluding.
+
+use ply_isolation::{Heuristic, Isolation};
+use ply_search::conformance::play_random;
+use ply_search::course::{minimax_decision, Options, Utility};
+use ply_search::engine::{Engine, EngineOptions};
+use ply_search::{Game, Limits, Rng, Searcher};
+
+fn starts() -> Vec<Isolation> {
+    [
+        "isolation",
+        "isolation(rules=standard)",
+        "isolation(rules=aind)",
+        "isolation(width=5,height=5,rules=standard)",
+        "isolation(width=4,height=4)",
+    ]
+    .iter()
+    .map(|s| Isolation::from_spec(s).unwrap())
+    .collect()
+}
+
+#[test]
+fn every_option_combination_matches_minimax_on_1000_positions() {
+    let combos = EngineOptions::all_combinations(16 << 10);
+    assert_eq!(combos.len(), 320);
+    let starts = starts();
+    let mut rng = Rng::new(2024);
+    let exact = Options {
+        utility: Utility::ByDistance,
+        ..Options::default()
+    };
+    let mut positions = 0;
+    let mut decisive = 0;
+    while positions < 1000 {
+        let start = &starts[positions % starts.len()];
+        let plies = 2 + rng.below(40) as u32;
+        let state = play_random(start, plies, &mut rng);
+        if state.is_terminal() {
+            continue;
+        }
+        let heuristic = Heuristic::ALL[positions % Heuristic::ALL.len()];
+        let depth = 1 + rng.below(4) as u32;
+        let reference = minimax_decision(&state, Some(depth), &heuristic, &exact);
+        if ply_search::score::is_decisive(reference.value) {
+            decisive += 1;
+        }
+        for options in &combos {
+            let mut engine = Engine::new(heuristic, options.clone());
+            let result = engine.search(&state, &Limits::depth(depth));
+            assert_eq!(
+                result.score,
+                reference.value,
+                "position `{}` ({}), {heuristic:?}, depth {depth}, {options:?}",
+                state.position(),
+                state.spec()
+            );
+            let moves = state.legal_moves();
+            let index = moves
+                .iter()
+                .position(|&m| Some(m) == result.best_move)
+                .unwrap();
+            assert_eq!(
+                reference.root_values[index], reference.value,
+                "the engine's move is minimax-best"
+            );
+        }
+        positions += 1;
+    }
+    assert!(
+        decisive > 50,
+        "the sample includes won and lost positions ({decisive})"
+    );
+}
+
+/// The engine takes the quickest win: from a position where player 0 can win at once or later,
+/// its score is a win in 1.
+#[test]
+fn quick_wins_are_preferred() {
+    let mut rng = Rng::new(5);
+    let mut found = 0;
+    for _ in 0..4000 {
+        let state = play_random(
+            &Isolation::from_spec("isolation(rules=standard)").unwrap(),
+            30 + rng.below(30) as u32,
+            &mut rng,
+        );
+        if state.is_terminal() {
+            continue;
+        }
+        // Positions where some move wins at once (the opponent is then stuck).
+        let wins_now = state
+            .legal_moves()
+            .iter()
+            .any(|&m| state.play(m).is_terminal());
+        if !wins_now {
+            continue;
+        }
+        let mut engine = Engine::new(Heuristic::Improved, EngineOptions::default().tt_mib(1));
+        let result = engine.search(&state, &Limits::depth(5));
+        assert_eq!(
+            result.score,
+            ply_search::score::win_in(1),
+            "position `{}`",
+            state.position()
+        );
+        assert!(state.play(result.best_move.unwrap()).is_terminal());
+        found += 1;
+    }
+    assert!(found > 20);
+}
+
+/// Regression: a losing position after a positive first guess once made the aspiration window
+/// widen forever (alpha stayed above the loss score). It must end with minimax's value.
+#[test]
+fn aspiration_reaches_a_loss_after_a_positive_guess() {
+    let start = Isolation::from_spec("isolation(width=4,height=4)").unwrap();
+    let state = start.parse_position("3416909 6 19 14").unwrap();
+    let exact = Options {
+        utility: Utility::ByDistance,
+        ..Options::default()
+    };
+    for depth in 1..=4 {
+        let reference = minimax_decision(&state, Some(depth), &Heuristic::Paper(2), &exact);
+        let mut engine = Engine::new(
+            Heuristic::Paper(2),
+            EngineOptions {
+                aspiration_window: 2,
+                ..EngineOptions::default()
+            },
+        );
+        assert_eq!(
+            engine.search(&state, &Limits::depth(depth)).score,
+            reference.value,
+            "depth {depth}"
+        );
+    }
+}

@@ -1,0 +1,521 @@
+//! The alpha-beta engine: negamax with iterative deepening, principal variation search,
+//! aspiration windows, a transposition table and move ordering by TT move, killers and
+//! history. Every enhancement is an option, so an ablation is one line:
+//!
+//! ```
+//! use ply_search::engine::{Engine, EngineOptions};
+//! use ply_search::tree::Tree;
+//! use ply_search::{Limits, Searcher, Zero};
+//! let tree = Tree::parse("[[3,12,8],[2,4,6],[14,5,2]]").unwrap();
+//! let plain = EngineOptions::none();                       // no enhancement at all
+//! let full = EngineOptions::default().tt_mib(1);          // every enhancement
+//! for options in [plain, full] {
+//!     let mut engine = Engine::new(Zero, options);
+//!     let result = engine.search(&tree, &Limits::depth(2));
+//!     assert_eq!(result.score, 3);
+//!     assert_eq!(result.best_move, Some(0));
+//! }
+//! ```
+//!
+//! Scores are from the side to move (negamax). Leaves are scored by the evaluator from the root
+//! player's view, negated for the opponent, which gives textbook minimax values for any
+//! heuristic. Wins and losses count their distance, so the engine takes the quickest win and
+//! the slowest loss. With the same options and a node or depth limit the search is
+//! deterministic: the same move, score and node count on every run.
+
+pub mod ordering;
+pub mod tt;
+
+use crate::score::{self, Score, INFINITY, MAX_EVAL};
+use crate::{
+    CutoffStats, Evaluator, Game, IterationRow, Limits, MoveList, Player, SearchResult, Searcher,
+    Stats, StopFlag, TtStats,
+};
+use ordering::{order_keys, pick_next, History, Killers, MAX_PLY};
+use std::time::Instant;
+pub use tt::{Bound, Replacement, TranspositionTable};
+
+/// The engine's switches. `EngineOptions::default()` turns everything on; `none()` turns
+/// everything off (plain negamax alpha-beta at the final depth).
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineOptions {
+    /// Transposition-table size in bytes; 0 switches the table off.
+    pub tt_bytes: usize,
+    /// The table's replacement scheme.
+    pub replacement: Replacement,
+    /// Try the table's best move first.
+    pub tt_move: bool,
+    /// Iterative deepening: search depth 1, 2, ... up to the limit (otherwise only the limit).
+    pub iterative_deepening: bool,
+    /// Principal variation search: null windows for all but the first move.
+    pub pvs: bool,
+    /// Aspiration windows around the previous iteration's score, widened on failure.
+    pub aspiration: bool,
+    /// The first aspiration window's half-width, in evaluator units.
+    pub aspiration_window: Score,
+    /// Killer moves (two per ply).
+    pub killers: bool,
+    /// The history heuristic (needs the game's `move_index`).
+    pub history: bool,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            tt_bytes: 16 << 20,
+            replacement: Replacement::Bucket,
+            tt_move: true,
+            iterative_deepening: true,
+            pvs: true,
+            aspiration: true,
+            aspiration_window: 16,
+            killers: true,
+            history: true,
+        }
+    }
+}
+
+impl EngineOptions {
+    /// Every combination of the switches (5 table settings x 2^6 switches = 320), with a
+    /// table of `tt_bytes` where one is on: for ablations and differential tests.
+    pub fn all_combinations(tt_bytes: usize) -> Vec<EngineOptions> {
+        let mut all = Vec::new();
+        let tables = std::iter::once(None).chain(Replacement::ALL.into_iter().map(Some));
+        for table in tables {
+            for bits in 0..64u32 {
+                let on = |i: u32| bits >> i & 1 == 1;
+                all.push(EngineOptions {
+                    tt_bytes: if table.is_some() { tt_bytes } else { 0 },
+                    replacement: table.unwrap_or(Replacement::Bucket),
+                    tt_move: on(0),
+                    iterative_deepening: on(1),
+                    pvs: on(2),
+                    aspiration: on(3),
+                    aspiration_window: 2,
+                    killers: on(4),
+                    history: on(5),
+                });
+            }
+        }
+        all
+    }
+
+    /// Every enhancement off: plain fail-soft negamax alpha-beta at the final depth.
+    pub fn none() -> EngineOptions {
+        EngineOptions {
+            tt_bytes: 0,
+            replacement: Replacement::Bucket,
+            tt_move: false,
+            iterative_deepening: false,
+            pvs: false,
+            aspiration: false,
+            aspiration_window: 16,
+            killers: false,
+            history: false,
+        }
+    }
+
+    /// Sets the table size in MiB (0 = no table).
+    pub fn tt_mib(mut self, mib: usize) -> Self {
+        self.tt_bytes = mib << 20;
+        self
+    }
+}
+
+/// The alpha-beta engine over game `G` with evaluator `E`. It keeps its transposition table
+/// and history between searches (aged, not cleared), as a game player does; call
+/// [`Searcher::clear`] to start afresh.
+pub struct Engine<G: Game, E> {
+    evaluator: E,
+    options: EngineOptions,
+    tt: Option<TranspositionTable<G::Move>>,
+    killers: Killers<G::Move>,
+    history: History,
+    /// Per-ply buffers, reused: no allocation inside the search.
+    moves: Vec<MoveList<G::Move>>,
+    keys: Vec<Vec<u32>>,
+    pv: Vec<Vec<G::Move>>,
+    // The current search.
+    root_player: Player,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stop: Option<StopFlag>,
+    aborted: bool,
+    stopped_by: &'static str,
+    cutoffs: CutoffStats,
+    tt_cutoffs: u64,
+}
+
+impl<G: Game, E: Evaluator<G>> Engine<G, E> {
+    /// An engine with this evaluator and these options.
+    pub fn new(evaluator: E, options: EngineOptions) -> Self {
+        let tt = (options.tt_bytes > 0)
+            .then(|| TranspositionTable::new(options.tt_bytes, options.replacement));
+        Engine {
+            evaluator,
+            tt,
+            killers: Killers::new(),
+            history: History::new(G::MOVE_INDEX_SPACE),
+            moves: (0..=MAX_PLY).map(|_| MoveList::new()).collect(),
+            keys: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
+            pv: (0..=MAX_PLY + 1)
+                .map(|_| Vec::with_capacity(MAX_PLY))
+                .collect(),
+            root_player: Player::P0,
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            stop: None,
+            aborted: false,
+            stopped_by: "depth",
+            cutoffs: CutoffStats::default(),
+            tt_cutoffs: 0,
+            options,
+        }
+    }
+
+    /// The options.
+    pub fn options(&self) -> &EngineOptions {
+        &self.options
+    }
+
+    /// Whether a limit says stop. Time and the stop flag are checked every 1,024 nodes.
+    #[inline]
+    fn out_of_budget(&mut self) -> bool {
+        if self.nodes >= self.node_limit {
+            self.stopped_by = "nodes";
+            return true;
+        }
+        if self.nodes & 1023 == 0 {
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.stopped_by = "time";
+                return true;
+            }
+            if self.stop.as_ref().is_some_and(|s| s.is_raised()) {
+                self.stopped_by = "stop";
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The value of a leaf for the side to move.
+    #[inline]
+    fn evaluate(&self, state: &G) -> Score {
+        let value = self.evaluator.evaluate(state, self.root_player);
+        if state.to_move() == self.root_player {
+            value
+        } else {
+            -value
+        }
+    }
+
+    /// Negamax alpha-beta (fail-soft) at `ply` plies from the root with `depth` plies to go.
+    fn negamax(
+        &mut self,
+        state: &G,
+        depth: u32,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Score {
+        if self.aborted || self.out_of_budget() {
+            self.aborted = true;
+            return 0;
+        }
+        self.nodes += 1;
+        self.pv[ply].clear();
+
+        if state.is_terminal() {
+            return terminal_score(state, ply);
+        }
+        if depth == 0 || ply >= MAX_PLY {
+            return self.evaluate(state);
+        }
+
+        // The transposition table: a cutoff, or at least a move to try first.
+        let key = state.key();
+        let mut tt_move = None;
+        if let Some(tt) = self.tt.as_mut() {
+            if let Some(entry) = tt.probe(key) {
+                if self.options.tt_move {
+                    tt_move = entry.best_move;
+                }
+                if ply > 0 && entry.depth as u32 >= depth {
+                    let (value, bound) = entry.score_at(ply as u32);
+                    let usable = match bound {
+                        Bound::Exact => true,
+                        Bound::Lower => value >= beta,
+                        Bound::Upper => value <= alpha,
+                    };
+                    if usable {
+                        self.tt_cutoffs += 1;
+                        return value;
+                    }
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut keys = std::mem::take(&mut self.keys[ply]);
+        moves.clear();
+        state.generate_moves(&mut moves);
+        let killers = if self.options.killers {
+            self.killers.at(ply)
+        } else {
+            [None, None]
+        };
+        let mover = state.to_move();
+        let history =
+            (self.options.history && self.history.is_active()).then_some((&self.history, mover));
+        order_keys::<G>(&moves, &mut keys, tt_move, killers, history);
+
+        let alpha_at_entry = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut searched = 0;
+        while let Some(mv) = pick_next(&mut moves, &mut keys, searched) {
+            let child = state.play(mv);
+            let value = if searched == 0 || !self.options.pvs {
+                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                // A null window proves the move is no better than alpha; if it is, search again.
+                let probe = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha);
+                if probe > alpha && probe < beta && !self.aborted {
+                    -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
+                } else {
+                    probe
+                }
+            };
+            searched += 1;
+            if self.aborted {
+                break;
+            }
+            if value > best {
+                best = value;
+                best_move = Some(mv);
+                if value > alpha {
+                    alpha = value;
+                    let (line, rest) = self.pv.split_at_mut(ply + 1);
+                    let line = &mut line[ply];
+                    line.clear();
+                    line.push(mv);
+                    line.extend_from_slice(&rest[0]);
+                }
+                if value >= beta {
+                    self.cutoffs.beta_cutoffs += 1;
+                    if searched == 1 {
+                        self.cutoffs.first_move_cutoffs += 1;
+                    }
+                    if self.options.killers {
+                        self.killers.record(ply, mv);
+                    }
+                    if self.options.history {
+                        self.history.reward(mover, G::move_index(mv), depth);
+                    }
+                    break;
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        self.keys[ply] = keys;
+        if self.aborted {
+            return 0;
+        }
+
+        if let Some(tt) = self.tt.as_mut() {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha_at_entry {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            tt.store(key, best_move, best, bound, depth, ply as u32);
+        }
+        best
+    }
+
+    /// One iteration at `depth`, with an aspiration window around `guess` when asked.
+    fn search_depth(&mut self, root: &G, depth: u32, guess: Option<Score>) -> Score {
+        let window = self.options.aspiration_window.max(1);
+        match guess {
+            Some(guess) if self.options.aspiration && !score::is_decisive(guess) => {
+                // Widen only the side that failed, by four times each time; past the heuristic
+                // range the side opens fully (a win or loss lies beyond any window).
+                let widen = |delta: Score| delta.saturating_mul(4);
+                let bound = |value: Score| {
+                    if value.abs() > MAX_EVAL {
+                        value.signum() * INFINITY
+                    } else {
+                        value
+                    }
+                };
+                let (mut low, mut high) = (window, window);
+                loop {
+                    let alpha = bound(guess.saturating_sub(low));
+                    let beta = bound(guess.saturating_add(high));
+                    let value = self.negamax(root, depth, 0, alpha, beta);
+                    if self.aborted || (value > alpha && value < beta) {
+                        return value;
+                    }
+                    if value <= alpha {
+                        if alpha == -INFINITY {
+                            return value;
+                        }
+                        low = widen(low);
+                    } else {
+                        if beta == INFINITY {
+                            return value;
+                        }
+                        high = widen(high);
+                    }
+                }
+            }
+            _ => self.negamax(root, depth, 0, -INFINITY, INFINITY),
+        }
+    }
+}
+
+/// A terminal state's value for the side to move, a win or loss counted from the root.
+#[inline]
+fn terminal_score<G: Game>(state: &G, ply: usize) -> Score {
+    let value = state.terminal_value(state.to_move());
+    if value >= score::WIN {
+        score::win_in(ply as u32)
+    } else if value <= -score::WIN {
+        score::loss_in(ply as u32)
+    } else {
+        value.clamp(-MAX_EVAL, MAX_EVAL)
+    }
+}
+
+/// The moves of `line` in the game's notation, played out from `root`.
+pub fn format_line<G: Game>(root: &G, line: &[G::Move]) -> Vec<String> {
+    let mut state = root.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for &mv in line {
+        out.push(state.format_move(mv));
+        state = state.play(mv);
+    }
+    out
+}
+
+impl<G: Game, E: Evaluator<G>> Searcher<G> for Engine<G, E> {
+    fn search(&mut self, root: &G, limits: &Limits) -> SearchResult<G::Move> {
+        let started = Instant::now();
+        self.root_player = root.to_move();
+        self.nodes = 0;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.deadline = limits.time.map(|t| started + t);
+        self.stop = limits.stop.clone();
+        self.aborted = false;
+        self.stopped_by = if limits.depth.is_some() {
+            "depth"
+        } else {
+            "none"
+        };
+        self.cutoffs = CutoffStats::default();
+        self.tt_cutoffs = 0;
+        self.killers.clear();
+        self.history.age();
+        if let Some(tt) = self.tt.as_mut() {
+            tt.new_search();
+        }
+
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 1)
+            .clamp(1, MAX_PLY as u32 - 1);
+        let first_depth = if self.options.iterative_deepening {
+            1
+        } else {
+            max_depth
+        };
+        let legal = root.legal_moves();
+        let mut best_move = legal.first().copied();
+        let mut best_score = if legal.is_empty() {
+            terminal_score(root, 0)
+        } else {
+            -INFINITY
+        };
+        let mut pv: Vec<G::Move> = best_move.into_iter().collect();
+        let mut rows: Vec<IterationRow> = Vec::new();
+        let mut completed = 0;
+        let mut guess = None;
+
+        if !legal.is_empty() {
+            for depth in first_depth..=max_depth {
+                let nodes_before = self.nodes;
+                let value = self.search_depth(root, depth, guess);
+                if self.aborted {
+                    // Keep the deepest completed iteration's answer; with none, take what the
+                    // partial one found.
+                    if completed == 0 && !self.pv[0].is_empty() {
+                        best_move = self.pv[0].first().copied();
+                        pv = self.pv[0].clone();
+                    }
+                    break;
+                }
+                completed = depth;
+                guess = Some(value);
+                best_score = value;
+                if !self.pv[0].is_empty() {
+                    pv = self.pv[0].clone();
+                    best_move = pv.first().copied();
+                }
+                rows.push(IterationRow {
+                    depth,
+                    score: value,
+                    nodes: self.nodes - nodes_before,
+                    time_us: started.elapsed().as_micros() as u64,
+                    pv: format_line(root, &pv),
+                });
+                // A proven result within the searched depth cannot change with more depth.
+                if score::plies_to_result(value).is_some_and(|n| n <= depth) {
+                    self.stopped_by = "solved";
+                    break;
+                }
+            }
+        }
+
+        let branching_factor = match rows.as_slice() {
+            [.., a, b] if a.nodes > 0 => Some(b.nodes as f64 / a.nodes as f64),
+            _ => None,
+        };
+        let tt = self.tt.as_ref().map(|t| TtStats {
+            probes: t.probes,
+            hits: t.hits,
+            cutoffs: self.tt_cutoffs,
+            stores: t.stores,
+            fill: t.fill(),
+        });
+        let mut stats = Stats {
+            algorithm: "alphabeta".into(),
+            nodes: self.nodes,
+            depth: completed,
+            stopped_by: self.stopped_by.into(),
+            iterations: rows,
+            tt,
+            cutoffs: Some(self.cutoffs.clone()),
+            branching_factor,
+            ..Stats::default()
+        };
+        stats.finish_timing(started.elapsed());
+        SearchResult {
+            best_move,
+            score: best_score,
+            pv,
+            stats,
+        }
+    }
+
+    fn clear(&mut self) {
+        if let Some(tt) = self.tt.as_mut() {
+            tt.clear();
+        }
+        self.history.clear();
+        self.killers.clear();
+    }
+}

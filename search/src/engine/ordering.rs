@@ -1,0 +1,185 @@
+//! Move ordering: the transposition-table move first, then killer moves, then by history.
+
+use crate::{Game, MoveList, Player};
+
+/// The deepest ply a search can reach.
+pub const MAX_PLY: usize = 128;
+
+/// Two killer moves per ply: quiet moves that recently caused a cutoff at that ply.
+pub struct Killers<M> {
+    slots: Vec<[Option<M>; 2]>,
+}
+
+impl<M: Copy + PartialEq> Killers<M> {
+    /// Empty killer slots for every ply.
+    pub fn new() -> Self {
+        Killers {
+            slots: vec![[None, None]; MAX_PLY + 1],
+        }
+    }
+
+    /// Forgets all killers.
+    pub fn clear(&mut self) {
+        self.slots.fill([None, None]);
+    }
+
+    /// Records a move that caused a cutoff at `ply`.
+    #[inline]
+    pub fn record(&mut self, ply: usize, mv: M) {
+        let slot = &mut self.slots[ply.min(MAX_PLY)];
+        if slot[0] != Some(mv) {
+            slot[1] = slot[0];
+            slot[0] = Some(mv);
+        }
+    }
+
+    /// The killers of `ply`.
+    #[inline]
+    pub fn at(&self, ply: usize) -> [Option<M>; 2] {
+        self.slots[ply.min(MAX_PLY)]
+    }
+}
+
+impl<M: Copy + PartialEq> Default for Killers<M> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The history heuristic: per player and move index, how much cutoff work each move did.
+pub struct History {
+    table: Vec<u32>,
+    space: usize,
+}
+
+impl History {
+    /// A zeroed table for a game with `space` move indices.
+    pub fn new(space: usize) -> History {
+        History {
+            table: vec![0; 2 * space],
+            space,
+        }
+    }
+
+    /// Whether the game offers move indices (otherwise history is inert).
+    pub fn is_active(&self) -> bool {
+        self.space > 0
+    }
+
+    /// Credits a cutoff by the move with index `index` at remaining `depth`.
+    #[inline]
+    pub fn reward(&mut self, player: Player, index: usize, depth: u32) {
+        if self.space == 0 {
+            return;
+        }
+        let cell = &mut self.table[player.index() * self.space + index % self.space];
+        *cell = cell.saturating_add(depth * depth);
+    }
+
+    /// The move's history score.
+    #[inline]
+    pub fn score(&self, player: Player, index: usize) -> u32 {
+        if self.space == 0 {
+            0
+        } else {
+            self.table[player.index() * self.space + index % self.space]
+        }
+    }
+
+    /// Halves every score, so that old searches weigh less than the current one.
+    pub fn age(&mut self) {
+        for v in &mut self.table {
+            *v /= 2;
+        }
+    }
+
+    /// Zeroes the table.
+    pub fn clear(&mut self) {
+        self.table.fill(0);
+    }
+}
+
+/// Fills `keys` with the ordering key of each move: `tt_move` first, then the killers, then
+/// history (the game's order breaks ties). `keys` is a reused buffer: no allocation once grown.
+#[inline]
+pub fn order_keys<G: Game>(
+    moves: &MoveList<G::Move>,
+    keys: &mut Vec<u32>,
+    tt_move: Option<G::Move>,
+    killers: [Option<G::Move>; 2],
+    history: Option<(&History, Player)>,
+) {
+    keys.clear();
+    keys.extend(moves.iter().map(|&mv| {
+        if Some(mv) == tt_move {
+            u32::MAX
+        } else if Some(mv) == killers[0] {
+            u32::MAX - 1
+        } else if Some(mv) == killers[1] {
+            u32::MAX - 2
+        } else if let Some((h, player)) = history {
+            h.score(player, G::move_index(mv)).min(u32::MAX - 3)
+        } else {
+            0
+        }
+    }));
+}
+
+/// Brings the best remaining move to position `next` and returns it (selection: the list is
+/// short, and a cutoff usually comes after the first picks, so sorting it all would waste work).
+/// Equal keys keep their order.
+#[inline]
+pub fn pick_next<M: Copy>(moves: &mut MoveList<M>, keys: &mut [u32], next: usize) -> Option<M> {
+    if next >= moves.len() {
+        return None;
+    }
+    let mut best = next;
+    for i in next + 1..moves.len() {
+        if keys[i] > keys[best] {
+            best = i;
+        }
+    }
+    if best != next {
+        // Rotate so the skipped moves keep their relative order.
+        moves[next..=best].rotate_right(1);
+        keys[next..=best].rotate_right(1);
+    }
+    Some(moves[next])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn picks_by_key_and_keeps_the_game_order_on_ties() {
+        let mut moves: MoveList<u8> = [1, 2, 3, 4, 5].into_iter().collect();
+        let mut keys = vec![0, 9, 0, u32::MAX - 1, u32::MAX];
+        let mut order = Vec::new();
+        while let Some(mv) = pick_next(&mut moves, &mut keys, order.len()) {
+            order.push(mv);
+        }
+        assert_eq!(order, [5, 4, 2, 1, 3]);
+    }
+
+    #[test]
+    fn history_rewards_by_depth_squared_and_ages() {
+        let mut history = History::new(8);
+        history.reward(Player::P0, 5, 3);
+        assert_eq!(history.score(Player::P0, 5), 9);
+        assert_eq!(history.score(Player::P1, 5), 0);
+        history.age();
+        assert_eq!(history.score(Player::P0, 5), 4);
+        assert!(!History::new(0).is_active());
+    }
+
+    #[test]
+    fn killers_keep_the_two_latest_distinct_moves() {
+        let mut killers = Killers::new();
+        killers.record(3, 7u8);
+        killers.record(3, 7u8);
+        killers.record(3, 9u8);
+        assert_eq!(killers.at(3), [Some(9), Some(7)]);
+        assert_eq!(killers.at(4), [None, None]);
+    }
+}

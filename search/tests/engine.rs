@@ -1,0 +1,223 @@
+//! The engine against plain minimax on explicit trees, and its limits and determinism.
+
+use ply_search::course::{minimax_decision, Options, Utility};
+use ply_search::engine::{Engine, EngineOptions};
+use ply_search::tree::Tree;
+use ply_search::{
+    Game, Limits, MoveList, NotationError, Outcome, Player, Searcher, StopFlag, Zero,
+};
+use proptest::prelude::*;
+use std::time::{Duration, Instant};
+
+fn minimax_value(tree: &Tree, depth: u32) -> i32 {
+    let options = Options {
+        utility: Utility::ByDistance,
+        ..Options::default()
+    };
+    minimax_decision(tree, Some(depth), &Zero, &options).value
+}
+
+/// With the null evaluator, inner nodes at the depth limit score 0, leaves their payoff.
+fn check_all_combinations(tree: &Tree, depth: u32) {
+    let expected = minimax_value(tree, depth);
+    let root_values = minimax_decision(
+        tree,
+        Some(depth),
+        &Zero,
+        &Options {
+            utility: Utility::ByDistance,
+            ..Options::default()
+        },
+    )
+    .root_values;
+    for options in EngineOptions::all_combinations(1 << 10) {
+        let mut engine = Engine::new(Zero, options.clone());
+        let result = engine.search(tree, &Limits::depth(depth));
+        assert_eq!(
+            result.score, expected,
+            "tree {tree} depth {depth} options {options:?}"
+        );
+        let best = result.best_move.expect("a root with moves");
+        assert_eq!(
+            root_values[best as usize], expected,
+            "the engine's move is a minimax-best move: {options:?}"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn every_option_combination_matches_minimax_on_random_trees(seed in any::<u64>(), depth in 1u32..6) {
+        let tree = Tree::random(seed, 6, 4, 20);
+        check_all_combinations(&tree, depth);
+    }
+}
+
+#[test]
+fn aima_figure_5_2() {
+    let tree = Tree::parse("[[3,12,8],[2,4,6],[14,5,2]]").unwrap();
+    check_all_combinations(&tree, 2);
+    check_all_combinations(&tree, 1);
+}
+
+fn big_tree() -> Tree {
+    Tree::random(7, 9, 5, 100)
+}
+
+#[test]
+fn node_limits_are_exact() {
+    let tree = big_tree();
+    for limit in [1u64, 2, 17, 1000, 5000] {
+        let mut engine = Engine::new(Zero, EngineOptions::default().tt_mib(1));
+        let result = engine.search(&tree, &Limits::none().with_nodes(limit));
+        assert!(result.stats.nodes <= limit);
+        if result.stats.stopped_by == "nodes" {
+            assert_eq!(result.stats.nodes, limit, "stopped exactly at the limit");
+        }
+        assert!(
+            result.best_move.is_some(),
+            "a stopped search still returns a move"
+        );
+    }
+}
+
+#[test]
+fn a_stopped_search_returns_the_deepest_completed_iteration() {
+    let tree = big_tree();
+    let mut engine = Engine::new(Zero, EngineOptions::default().tt_mib(1));
+    let full = engine.search(&tree, &Limits::depth(9));
+    let nodes_to_depth_3: u64 = full.stats.iterations.iter().take(3).map(|r| r.nodes).sum();
+    let mut engine = Engine::new(Zero, EngineOptions::default().tt_mib(1));
+    let stopped = engine.search(&tree, &Limits::none().with_nodes(nodes_to_depth_3 + 1));
+    assert_eq!(stopped.stats.depth, 3);
+    assert_eq!(
+        stopped.best_move,
+        Some(full.stats.iterations[2].pv[0].parse().unwrap())
+    );
+    assert_eq!(stopped.score, full.stats.iterations[2].score);
+}
+
+/// A game that never ends: three moves everywhere, every position distinct.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Endless {
+    hash: u64,
+    ply: u32,
+}
+
+impl Game for Endless {
+    type Move = u8;
+    fn to_move(&self) -> Player {
+        Player::from_index(self.ply as usize)
+    }
+    fn generate_moves(&self, moves: &mut MoveList<u8>) {
+        moves.extend([0, 1, 2]);
+    }
+    fn play(&self, mv: u8) -> Endless {
+        let hash = (self.hash ^ mv as u64)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(29);
+        Endless {
+            hash,
+            ply: self.ply + 1,
+        }
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        None
+    }
+    fn key(&self) -> u64 {
+        self.hash
+    }
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+    fn format_move(&self, mv: u8) -> String {
+        mv.to_string()
+    }
+    fn parse_move(&self, text: &str) -> Result<u8, NotationError> {
+        text.parse()
+            .ok()
+            .filter(|&m| m < 3)
+            .ok_or_else(|| NotationError::new("move", text, "0, 1 or 2"))
+    }
+    fn position(&self) -> String {
+        format!("{} {}", self.hash, self.ply)
+    }
+    fn parse_position(&self, _: &str) -> Result<Endless, NotationError> {
+        Ok(self.clone())
+    }
+}
+
+/// An evaluator with some variety, so that the search has work to do.
+fn noisy(state: &Endless, _: Player) -> i32 {
+    (state.hash % 201) as i32 - 100
+}
+
+#[test]
+fn time_limits_hold_with_a_margin() {
+    let tree = Endless { hash: 1, ply: 0 };
+    let mut engine = Engine::new(noisy, EngineOptions::default().tt_mib(4));
+    let started = Instant::now();
+    let result = engine.search(&tree, &Limits::none().with_time(Duration::from_millis(50)));
+    let elapsed = started.elapsed();
+    assert!(
+        elapsed < Duration::from_millis(50 + 250),
+        "took {elapsed:?}"
+    );
+    assert!(result.best_move.is_some());
+}
+
+#[test]
+fn a_raised_stop_flag_stops_the_search() {
+    let tree = Endless { hash: 1, ply: 0 };
+    let flag = StopFlag::new();
+    flag.stop();
+    let mut engine = Engine::new(noisy, EngineOptions::default().tt_mib(1));
+    let result = engine.search(&tree, &Limits::none().with_stop(flag));
+    assert_eq!(result.stats.stopped_by, "stop");
+    assert!(result.stats.nodes <= 1024);
+    assert!(result.best_move.is_some());
+}
+
+#[test]
+fn searches_are_deterministic() {
+    let tree = big_tree();
+    let run = || {
+        let mut engine = Engine::new(Zero, EngineOptions::default().tt_mib(1));
+        let r = engine.search(&tree, &Limits::depth(7));
+        (r.best_move, r.score, r.stats.nodes, r.pv)
+    };
+    assert_eq!(run(), run());
+    let limited = || {
+        let mut engine = Engine::new(Zero, EngineOptions::default().tt_mib(1));
+        let r = engine.search(&tree, &Limits::none().with_nodes(3000));
+        (r.best_move, r.score, r.stats.nodes)
+    };
+    assert_eq!(limited(), limited());
+}
+
+#[test]
+fn stats_report_iterations_and_cutoffs() {
+    let tree = big_tree();
+    let mut engine = Engine::new(Zero, EngineOptions::default().tt_mib(1));
+    let r = engine.search(&tree, &Limits::depth(6));
+    assert_eq!(r.stats.iterations.len(), 6);
+    assert_eq!(
+        r.stats.iterations.iter().map(|i| i.nodes).sum::<u64>(),
+        r.stats.nodes
+    );
+    let tt = r.stats.tt.as_ref().unwrap();
+    assert!(tt.probes > 0 && tt.hits <= tt.probes);
+    let cut = r.stats.cutoffs.as_ref().unwrap();
+    assert!(cut.first_move_cutoffs <= cut.beta_cutoffs);
+    assert!(r.stats.branching_factor.is_some());
+    assert_eq!(r.pv.first().copied(), r.best_move);
+    // The PV is a legal line.
+    let mut s = tree.clone();
+    for &mv in &r.pv {
+        assert!(s.legal_moves().contains(&mv));
+        s = s.play(mv);
+    }
+    let json = serde_json::to_string(&r.stats).unwrap();
+    assert!(json.contains("\"iterations\""));
+}
