@@ -24,6 +24,8 @@ pub enum Command {
     Perft(PerftArgs),
     /// Print every position of a game, the start included.
     Replay(ReplayArgs),
+    /// Analyse one position with an agent: a line per iteration and the best move.
+    Search(SearchArgs),
 }
 
 /// Where a command starts: the game, a position and moves.
@@ -86,6 +88,20 @@ pub struct ReplayArgs {
     pub json: bool,
 }
 
+/// Arguments of `ply search`.
+#[derive(Args, Debug)]
+pub struct SearchArgs {
+    /// The game and position.
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// The agent spec, e.g. `alphabeta(depth=8,eval=improved)`, `minimax(depth=3)`.
+    #[arg(index = 2)]
+    pub agent: String,
+    /// One JSON object with the full statistics instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
 /// Parses `args` (program name first) and runs the command, writing to `out`. Help and version
 /// requests are printed to `out` too.
 pub fn run<I, T>(args: I, out: &mut dyn Write) -> Result<(), CliError>
@@ -113,6 +129,13 @@ where
             with_game!(game, start => {
                 let state = position(&start, args.position.from.as_deref(), args.position.moves.as_deref())?;
                 commands::perft::run(&state, args.depth, args.count.into(), args.divide, out)
+            })
+        }
+        Command::Search(args) => {
+            let game = AnyGame::from_spec(&args.position.game)?;
+            with_game!(game, start => {
+                let state = position(&start, args.position.from.as_deref(), args.position.moves.as_deref())?;
+                commands::search::run(&state, &args.agent, args.json, out)
             })
         }
         Command::Replay(args) => {

@@ -3,17 +3,20 @@
 use crate::error::CliError;
 use ply_isolation::Isolation;
 use ply_search::spec::split_top_level;
+use ply_search::tree::Tree;
 use ply_search::{Game, Spec};
 use serde_json::{json, Map, Value};
 
 /// The game names the command accepts, for error messages.
-pub const GAME_NAMES: &str = "isolation";
+pub const GAME_NAMES: &str = "isolation, tree";
 
 /// A game start chosen by spec; each variant holds the start state.
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     /// Knight Isolation (`isolation(...)`).
     Isolation(Isolation),
+    /// An explicit game tree (`tree(shape=[[3,12,8],[2,4,6],[14,5,2]])`), for teaching.
+    Tree(Tree),
 }
 
 /// Runs `$body` with `$state` bound to the start state of whichever game `$game` holds, so that
@@ -23,6 +26,7 @@ macro_rules! with_game {
     ($game:expr, $state:ident => $body:expr) => {
         match $game {
             $crate::games::AnyGame::Isolation($state) => $body,
+            $crate::games::AnyGame::Tree($state) => $body,
         }
     };
 }
@@ -33,6 +37,14 @@ impl AnyGame {
         let parsed = Spec::parse(spec)?;
         match parsed.name.as_str() {
             "isolation" => Ok(AnyGame::Isolation(Isolation::from_parsed_spec(parsed)?)),
+            "tree" => {
+                let mut parsed = parsed;
+                let shape = parsed.take("shape").ok_or_else(|| {
+                    CliError::new("bad tree spec: expected tree(shape=NESTED LISTS), e.g. tree(shape=[[3,12,8],[2,4,6],[14,5,2]])")
+                })?;
+                parsed.finish(&["shape"])?;
+                Ok(AnyGame::Tree(Tree::parse(&shape)?))
+            }
             other => Err(CliError::new(format!(
                 "bad game `{other}`: expected one of {GAME_NAMES} (e.g. `isolation(width=7,height=7,rules=aind)`)"
             ))),
@@ -77,6 +89,22 @@ impl Describe for Isolation {
 
     fn drawing(&self) -> String {
         self.debug_string()
+    }
+}
+
+impl Describe for Tree {
+    /// `value`: a leaf's payoff for player 0 (null at inner nodes).
+    fn fields(&self) -> Map<String, Value> {
+        let mut map = Map::new();
+        let value = self
+            .is_terminal()
+            .then(|| self.terminal_value(ply_search::Player::P0));
+        map.insert("value".into(), json!(value));
+        map
+    }
+
+    fn drawing(&self) -> String {
+        format!("\ntree {} at node {}\n", self, self.position())
     }
 }
 

@@ -292,3 +292,138 @@ fn help_and_version_exit_zero() {
     let out = ply(&["--version"]);
     assert!(out.status.success());
 }
+
+#[test]
+fn search_prints_iterations_and_the_best_move() {
+    let out = ply(&[
+        "search",
+        "isolation",
+        "alphabeta(depth=6)",
+        "--moves",
+        "57,0",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let iterations = text.lines().filter(|l| l.starts_with("depth ")).count();
+    assert_eq!(iterations, 6, "{text}");
+    assert!(text.contains("best move "), "{text}");
+    assert!(text.contains("tt: "), "{text}");
+    assert!(text.contains("% on the first move"), "{text}");
+}
+
+#[test]
+fn search_json_carries_the_full_stats() {
+    let out = ply(&[
+        "search",
+        "isolation",
+        "alphabeta(depth=5,tt=1MiB)",
+        "--moves",
+        "57,0",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["stats"]["algorithm"], "alphabeta");
+    assert_eq!(v["stats"]["iterations"].as_array().unwrap().len(), 5);
+    assert!(v["stats"]["tt"]["probes"].as_u64().unwrap() > 0);
+    assert!(v["stats"]["cutoffs"]["beta_cutoffs"].as_u64().unwrap() > 0);
+    let best = v["best_move"].as_str().unwrap();
+    assert_eq!(v["pv"][0].as_str().unwrap(), best);
+    // Deterministic: the same search again gives the same move, score and nodes.
+    let again: Value = serde_json::from_str(
+        stdout(&ply(&[
+            "search",
+            "isolation",
+            "alphabeta(depth=5,tt=1MiB)",
+            "--moves",
+            "57,0",
+            "--json",
+        ]))
+        .trim(),
+    )
+    .unwrap();
+    assert_eq!(
+        (&v["best_move"], &v["score"], &v["stats"]["nodes"]),
+        (
+            &again["best_move"],
+            &again["score"],
+            &again["stats"]["nodes"]
+        )
+    );
+}
+
+#[test]
+fn search_runs_every_agent_kind_and_explicit_trees() {
+    for agent in [
+        "random(seed=1)",
+        "greedy(eval=open)",
+        "minimax(depth=3)",
+        "plain-alphabeta(depth=4)",
+        "alphabeta(nodes=5000)",
+        "alphabeta(time=20ms)",
+    ] {
+        let out = ply(&["search", "isolation", agent, "--moves", "57,0", "--json"]);
+        assert!(out.status.success(), "{agent}: {}", stderr(&out));
+        let v: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        assert!(v["best_move"].is_string(), "{agent}");
+    }
+    let out = ply(&[
+        "search",
+        "tree(shape=[[3,12,8],[2,4,6],[14,5,2]])",
+        "minimax(depth=2)",
+        "--json",
+    ]);
+    let v: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(
+        (v["best_move"].as_str(), v["score"].as_i64()),
+        (Some("0"), Some(3))
+    );
+    assert_eq!(v["stats"]["nodes"], 12, "12 calls of result(): 3 + 9");
+}
+
+#[test]
+fn search_rejects_bad_agents_and_finished_games() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["search", "isolation", "deepblue"],
+            "bad agent `deepblue`: expected one of random, greedy, minimax",
+        ),
+        (
+            &["search", "isolation", "alphabeta(depth=x)"],
+            "depth= a whole number from 1 to 100",
+        ),
+        (
+            &["search", "isolation", "alphabeta(eval=smart)"],
+            "bad evaluator `smart`: expected one of null, open, improved",
+        ),
+        (
+            &["search", "isolation", "alphabeta(tt=big)"],
+            "tt= a size such as 64MiB",
+        ),
+        (
+            &["search", "tree(shape=[1,[]])", "minimax"],
+            "bad tree `[1,[]]`: expected nested lists of integers",
+        ),
+        (&["search", "tree(shape=[1,[2,3])", "minimax"], "bad spec"),
+        (
+            &[
+                "search",
+                "isolation",
+                "minimax",
+                "--from",
+                "36349881425809777517250506995532800 84 32 21",
+            ],
+            "this one is over",
+        ),
+    ];
+    for (args, needle) in cases {
+        let out = ply(args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.contains(needle),
+            "{args:?}: {err:?} should contain {needle:?}"
+        );
+    }
+}

@@ -2,3 +2,4 @@
 
 pub mod perft;
 pub mod replay;
+pub mod search;

@@ -210,3 +210,65 @@ impl<'a, G: Game, E: crate::Evaluator<G>> Common<'a, G, E> {
         });
     }
 }
+
+/// Which course algorithm a [`CourseSearcher`] runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Algorithm {
+    /// [`minimax_decision`].
+    Minimax,
+    /// [`alpha_beta_search`].
+    AlphaBeta,
+}
+
+/// A course algorithm as a [`crate::Searcher`], so it can play as an agent (`minimax(depth=3)`).
+/// The depth comes from the limits (default 3, the Udacity sample player's); the node count in
+/// its statistics is the number of `result()` calls.
+pub struct CourseSearcher<E> {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// The evaluator at the depth limit.
+    pub evaluator: E,
+    /// The algorithm's options.
+    pub options: Options,
+}
+
+impl<G: Game, E: crate::Evaluator<G>> crate::Searcher<G> for CourseSearcher<E> {
+    fn search(&mut self, state: &G, limits: &crate::Limits) -> crate::SearchResult<G::Move> {
+        let started = std::time::Instant::now();
+        let depth = limits.depth.unwrap_or(3);
+        let result = match self.algorithm {
+            Algorithm::Minimax => {
+                minimax_decision(state, Some(depth), &self.evaluator, &self.options)
+            }
+            Algorithm::AlphaBeta => {
+                alpha_beta_search(state, Some(depth), &self.evaluator, &self.options)
+            }
+        };
+        let name = match self.algorithm {
+            Algorithm::Minimax => "minimax",
+            Algorithm::AlphaBeta => "plain-alphabeta",
+        };
+        let pv: Vec<G::Move> = result.best_move.into_iter().collect();
+        let mut stats = crate::Stats {
+            algorithm: name.into(),
+            nodes: result.counters.result_calls,
+            depth,
+            stopped_by: "depth".into(),
+            ..crate::Stats::default()
+        };
+        stats.finish_timing(started.elapsed());
+        stats.iterations.push(crate::IterationRow {
+            depth,
+            score: result.value,
+            nodes: result.counters.result_calls,
+            time_us: stats.time_us,
+            pv: crate::engine::format_line(state, &pv),
+        });
+        crate::SearchResult {
+            best_move: result.best_move,
+            score: result.value,
+            pv,
+            stats,
+        }
+    }
+}

@@ -48,38 +48,64 @@ impl Replacement {
     }
 }
 
-/// One stored result.
+/// One stored result: 16 bytes for a small move type, four to a cache line.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry<M> {
     key: u64,
+    score: Score,
     /// The best (or refuting) move found, tried first next time.
     pub best_move: Option<M>,
-    score: Score,
     /// The remaining depth the result was searched to.
     pub depth: u8,
-    /// What `score` means; `None` marks an empty entry.
-    bound: Option<Bound>,
-    generation: u8,
+    /// The bound in the low two bits (0 = empty slot), the search generation in the high six.
+    meta: u8,
+}
+
+const EMPTY_META: u8 = 0;
+
+fn bound_bits(bound: Bound) -> u8 {
+    match bound {
+        Bound::Exact => 1,
+        Bound::Lower => 2,
+        Bound::Upper => 3,
+    }
 }
 
 impl<M> Entry<M> {
     const EMPTY: Entry<M> = Entry {
         key: 0,
-        best_move: None,
         score: 0,
+        best_move: None,
         depth: 0,
-        bound: None,
-        generation: 0,
+        meta: EMPTY_META,
     };
+
+    #[inline]
+    fn is_used(&self) -> bool {
+        self.meta & 3 != 0
+    }
+
+    #[inline]
+    fn generation(&self) -> u8 {
+        self.meta >> 2
+    }
 
     /// The stored score, re-read as seen `ply` plies from the root, and its bound.
     pub fn score_at(&self, ply: u32) -> (Score, Bound) {
-        (
-            from_table(self.score, ply),
-            self.bound.unwrap_or(Bound::Exact),
-        )
+        let bound = match self.meta & 3 {
+            2 => Bound::Lower,
+            3 => Bound::Upper,
+            _ => Bound::Exact,
+        };
+        (from_table(self.score, ply), bound)
     }
 }
+
+/// Four entries on one 64-byte cache line: a bucket (of 1, 2 or 4 entries) never straddles
+/// two lines, so a probe costs one memory access at most.
+#[derive(Clone, Copy)]
+#[repr(align(64))]
+struct Line<M>([Entry<M>; 4]);
 
 /// Decisive scores are stored relative to the node ("win in n from here") and read back
 /// relative to the root, so an entry is right wherever the position recurs.
@@ -106,7 +132,7 @@ fn from_table(score: Score, ply: u32) -> Score {
 /// A fixed-size transposition table with a choice of [`Replacement`] scheme and aging: each
 /// search starts a new generation, and entries of older generations are replaced first.
 pub struct TranspositionTable<M> {
-    entries: Vec<Entry<M>>,
+    lines: Vec<Line<M>>,
     slots: usize,
     buckets: usize,
     replacement: Replacement,
@@ -120,15 +146,14 @@ pub struct TranspositionTable<M> {
 }
 
 impl<M: Copy + PartialEq> TranspositionTable<M> {
-    /// A table of about `bytes` bytes (at least one bucket).
+    /// A table of about `bytes` bytes (at least one cache line).
     pub fn new(bytes: usize, replacement: Replacement) -> Self {
         let slots = replacement.slots();
-        let entry = std::mem::size_of::<Entry<M>>().max(1);
-        let buckets = (bytes / (entry * slots)).max(1);
+        let lines = (bytes / std::mem::size_of::<Line<M>>()).max(1);
         TranspositionTable {
-            entries: vec![Entry::EMPTY; buckets * slots],
+            lines: vec![Line([Entry::EMPTY; 4]); lines],
             slots,
-            buckets,
+            buckets: lines * 4 / slots,
             replacement,
             generation: 0,
             probes: 0,
@@ -139,12 +164,12 @@ impl<M: Copy + PartialEq> TranspositionTable<M> {
 
     /// The bytes the entries occupy.
     pub fn bytes(&self) -> usize {
-        self.entries.len() * std::mem::size_of::<Entry<M>>()
+        self.lines.len() * std::mem::size_of::<Line<M>>()
     }
 
     /// Starts a new search: a new generation, fresh counters.
     pub fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
+        self.generation = (self.generation + 1) & 63;
         self.probes = 0;
         self.hits = 0;
         self.stores = 0;
@@ -152,24 +177,34 @@ impl<M: Copy + PartialEq> TranspositionTable<M> {
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::EMPTY);
+        self.lines.fill(Line([Entry::EMPTY; 4]));
         self.generation = 0;
     }
 
+    /// The line and first slot of `key`'s bucket.
     #[inline]
-    fn bucket(&self, key: u64) -> std::ops::Range<usize> {
-        let b = ((key as u128 * self.buckets as u128) >> 64) as usize;
-        b * self.slots..(b + 1) * self.slots
+    fn locate(&self, key: u64) -> (usize, usize) {
+        let bucket = ((key as u128 * self.buckets as u128) >> 64) as usize;
+        let first = bucket * self.slots;
+        (first / 4, first % 4)
+    }
+
+    /// Asks the CPU to start loading `key`'s bucket, so that a probe soon after finds it in the
+    /// cache (the engine calls it right after making a move).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        let (line, _) = self.locate(key);
+        prefetch_line(&self.lines[line]);
     }
 
     /// The entry for `key`, if stored.
     #[inline]
     pub fn probe(&mut self, key: u64) -> Option<Entry<M>> {
         self.probes += 1;
-        let range = self.bucket(key);
-        let found = self.entries[range]
+        let (line, first) = self.locate(key);
+        let found = self.lines[line].0[first..first + self.slots]
             .iter()
-            .find(|e| e.bound.is_some() && e.key == key)
+            .find(|e| e.is_used() && e.key == key)
             .copied();
         if found.is_some() {
             self.hits += 1;
@@ -190,89 +225,94 @@ impl<M: Copy + PartialEq> TranspositionTable<M> {
         self.stores += 1;
         let generation = self.generation;
         let replacement = self.replacement;
-        let range = self.bucket(key);
-        let bucket = &mut self.entries[range];
-        let new = Entry {
-            key,
-            best_move,
-            score: to_table(score, ply),
-            depth: depth.min(255) as u8,
-            bound: Some(bound),
-            generation,
-        };
-        // Keep the old best move when the new result has none (an all-node).
-        let keep_move = |old: &Entry<M>| {
-            if new.best_move.is_none() && old.key == key {
-                old.best_move
-            } else {
-                new.best_move
-            }
+        let (line, first) = self.locate(key);
+        let bucket = &mut self.lines[line].0[first..first + self.slots];
+        let depth = depth.min(255) as u8;
+        let replaceable = |old: &Entry<M>| {
+            !old.is_used() || old.key == key || old.generation() != generation || depth >= old.depth
         };
         let slot = match replacement {
             Replacement::Always => 0,
             Replacement::DepthPreferred => {
-                let old = &bucket[0];
-                let replace = old.bound.is_none()
-                    || old.key == key
-                    || old.generation != generation
-                    || new.depth >= old.depth;
-                if !replace {
+                if !replaceable(&bucket[0]) {
                     return;
                 }
                 0
             }
             Replacement::TwoTier => {
-                let old = &bucket[0];
-                if old.bound.is_none()
-                    || old.key == key
-                    || old.generation != generation
-                    || new.depth >= old.depth
-                {
+                if replaceable(&bucket[0]) {
                     0
                 } else {
                     1
                 }
             }
-            Replacement::Bucket => {
-                if let Some(i) = bucket
-                    .iter()
-                    .position(|e| e.bound.is_some() && e.key == key)
-                {
-                    i
-                } else {
+            Replacement::Bucket => match bucket.iter().position(|e| e.is_used() && e.key == key) {
+                Some(i) => i,
+                None => {
                     // The least valuable entry: empty first, then shallow and old.
                     let worth = |e: &Entry<M>| {
-                        if e.bound.is_none() {
-                            i32::MIN
+                        if e.is_used() {
+                            e.depth as i32
+                                - 8 * (generation.wrapping_sub(e.generation()) & 63) as i32
                         } else {
-                            e.depth as i32 - 8 * generation.wrapping_sub(e.generation) as i32
+                            i32::MIN
                         }
                     };
                     (0..bucket.len())
                         .min_by_key(|&i| worth(&bucket[i]))
                         .unwrap_or(0)
                 }
-            }
+            },
         };
-        let mv = keep_move(&bucket[slot]);
+        let old = bucket[slot];
+        // Keep the old best move when the new result has none (an all-node).
+        let best_move = if best_move.is_none() && old.is_used() && old.key == key {
+            old.best_move
+        } else {
+            best_move
+        };
         bucket[slot] = Entry {
-            best_move: mv,
-            ..new
+            key,
+            score: to_table(score, ply),
+            best_move,
+            depth,
+            meta: generation << 2 | bound_bits(bound),
         };
     }
 
     /// The share of entries filled by the current search (sampled over up to 4,000 entries).
     pub fn fill(&self) -> f64 {
-        let sample = self.entries.len().min(4000);
-        if sample == 0 {
-            return 0.0;
+        let entries = self.lines.iter().take(1000).flat_map(|l| l.0.iter());
+        let (mut used, mut total) = (0usize, 0usize);
+        for e in entries {
+            total += 1;
+            if e.is_used() && e.generation() == self.generation {
+                used += 1;
+            }
         }
-        let used = self.entries[..sample]
-            .iter()
-            .filter(|e| e.bound.is_some() && e.generation == self.generation)
-            .count();
-        used as f64 / sample as f64
+        if total == 0 {
+            0.0
+        } else {
+            used as f64 / total as f64
+        }
     }
+}
+
+/// Hints the CPU to bring `line` into the cache. A prefetch never faults and changes no
+/// memory, whatever the address; it only warms the cache.
+#[inline]
+#[allow(unsafe_code)]
+fn prefetch_line<T>(line: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `_mm_prefetch` is a hint with no effect on memory or program state, valid for any
+    // address; `line` is moreover a live reference. SSE is part of the x86_64 baseline.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+            (line as *const T).cast::<i8>(),
+        );
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = line;
 }
 
 #[cfg(test)]
@@ -328,7 +368,7 @@ mod tests {
     #[test]
     fn bucket_replaces_the_shallowest_oldest_entry() {
         let mut tt: TranspositionTable<u8> = TranspositionTable::new(64, Replacement::Bucket);
-        assert_eq!(tt.buckets, 1, "one bucket of four");
+        assert_eq!(tt.buckets, 1, "one bucket of four: one cache line");
         tt.new_search();
         for (key, depth) in [(1, 5), (2, 1), (3, 7), (4, 6)] {
             tt.store(key, None, 0, Bound::Exact, depth, 0);

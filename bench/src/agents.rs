@@ -1,0 +1,303 @@
+//! Agents from spec strings: `random`, `greedy(eval=open)`, `minimax(depth=3,eval=improved)`,
+//! `plain-alphabeta(depth=5)`, `alphabeta(depth=8,time=150ms,tt=64MiB,pvs=on,...)`.
+
+use crate::error::CliError;
+use ply_isolation::{Heuristic, Isolation};
+use ply_search::course::{Algorithm, CourseSearcher, Options, Utility};
+use ply_search::engine::{Engine, EngineOptions, Replacement};
+use ply_search::tree::Tree;
+use ply_search::{
+    Agent, Evaluator, Game, Greedy, Limits, NotationError, RandomPlayer, SearchAgent, Spec, Zero,
+};
+use std::time::Duration;
+
+/// The agent names, for error messages.
+pub const AGENT_NAMES: &str = "random, greedy, minimax, plain-alphabeta, alphabeta";
+
+/// A game whose evaluators can be chosen by name in agent specs.
+pub trait NamedEvaluators: Game {
+    /// The evaluator type (an enum of the named heuristics).
+    type Eval: Evaluator<Self> + Clone + Send + 'static;
+    /// The evaluator used when a spec names none.
+    const DEFAULT_EVAL: &'static str;
+    /// The evaluator called `name`.
+    fn evaluator(name: &str) -> Result<Self::Eval, NotationError>;
+}
+
+impl NamedEvaluators for Isolation {
+    type Eval = Heuristic;
+    const DEFAULT_EVAL: &'static str = "improved";
+    fn evaluator(name: &str) -> Result<Heuristic, NotationError> {
+        Heuristic::from_name(name)
+    }
+}
+
+impl NamedEvaluators for Tree {
+    type Eval = Zero;
+    const DEFAULT_EVAL: &'static str = "null";
+    fn evaluator(name: &str) -> Result<Zero, NotationError> {
+        if name.eq_ignore_ascii_case("null") {
+            Ok(Zero)
+        } else {
+            Err(NotationError::new(
+                "evaluator",
+                name,
+                "null (tree leaves carry their own values)",
+            ))
+        }
+    }
+}
+
+/// Reads `time=150ms`, `time=2s`, `time=1.5s`.
+pub fn parse_duration(text: &str) -> Option<Duration> {
+    let text = text.trim();
+    let (number, scale) = if let Some(n) = text.strip_suffix("ms") {
+        (n, 1e-3)
+    } else if let Some(n) = text.strip_suffix('s') {
+        (n, 1.0)
+    } else {
+        return None;
+    };
+    let value: f64 = number.trim().parse().ok()?;
+    (value.is_finite() && value > 0.0 && value < 1e7)
+        .then(|| Duration::from_secs_f64(value * scale))
+}
+
+/// Reads a table size: `64MiB`, `512KiB`, `1GiB`, `0` or `off`.
+pub fn parse_size(text: &str) -> Option<usize> {
+    let text = text.trim();
+    if text == "0" || text.eq_ignore_ascii_case("off") {
+        return Some(0);
+    }
+    let (number, unit) = [("GiB", 1usize << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)]
+        .iter()
+        .find_map(|(suffix, unit)| text.strip_suffix(suffix).map(|n| (n, *unit)))?;
+    let n: usize = number.trim().parse().ok()?;
+    (n <= 64 << 10)
+        .then(|| n * unit)
+        .filter(|&bytes| bytes <= 64 << 30)
+}
+
+fn limits(spec: &mut Spec, default_depth: Option<u32>) -> Result<Limits, NotationError> {
+    let mut limits = Limits::none();
+    limits.depth = match spec.take("depth") {
+        None => default_depth,
+        Some(v) => Some(
+            v.parse::<u32>()
+                .ok()
+                .filter(|d| (1..=100).contains(d))
+                .ok_or_else(|| {
+                    NotationError::new(
+                        format!("{} value", spec.name),
+                        format!("depth={v}"),
+                        "depth= a whole number from 1 to 100",
+                    )
+                })?,
+        ),
+    };
+    if let Some(v) = spec.take("time") {
+        limits.time = Some(parse_duration(&v).ok_or_else(|| {
+            NotationError::new(
+                format!("{} value", spec.name),
+                format!("time={v}"),
+                "time= a duration such as 150ms or 2s",
+            )
+        })?);
+    }
+    if let Some(v) = spec.take("nodes") {
+        limits.nodes = Some(v.parse::<u64>().ok().filter(|&n| n > 0).ok_or_else(|| {
+            NotationError::new(
+                format!("{} value", spec.name),
+                format!("nodes={v}"),
+                "nodes= a positive whole number",
+            )
+        })?);
+    }
+    Ok(limits)
+}
+
+fn evaluator<G: NamedEvaluators>(spec: &mut Spec) -> Result<G::Eval, NotationError> {
+    G::evaluator(
+        &spec
+            .take("eval")
+            .unwrap_or_else(|| G::DEFAULT_EVAL.to_string()),
+    )
+}
+
+/// The agent named by `text`, for game `G`. Its name is the spec as written.
+pub fn build_agent<G: NamedEvaluators>(text: &str) -> Result<Box<dyn Agent<G>>, CliError> {
+    let mut spec = Spec::parse(text)?;
+    let name = spec.text().to_string();
+    let agent: Box<dyn Agent<G>> = match spec.name.as_str() {
+        "random" => {
+            let seed = spec.take_parsed("seed", 0u64, "seed= a whole number")?;
+            spec.finish(&["seed"])?;
+            Box::new(SearchAgent::new(
+                name,
+                RandomPlayer::new(seed),
+                Limits::none(),
+            ))
+        }
+        "greedy" => {
+            let eval = evaluator::<G>(&mut spec)?;
+            let exact = spec.take_switch("exact", false)?;
+            spec.finish(&["eval", "exact"])?;
+            Box::new(SearchAgent::new(
+                name,
+                Greedy::new(eval).exact_endings(exact),
+                Limits::none(),
+            ))
+        }
+        "minimax" | "plain-alphabeta" => {
+            let eval = evaluator::<G>(&mut spec)?;
+            let limits = limits(&mut spec, Some(3))?;
+            let strict = spec.take_switch("strict", false)?;
+            let algorithm = if spec.name == "minimax" {
+                Algorithm::Minimax
+            } else {
+                Algorithm::AlphaBeta
+            };
+            spec.finish(&["depth", "eval", "strict"])?;
+            let options = Options {
+                utility: Utility::ByDistance,
+                strict_pruning: strict,
+                record_visits: false,
+            };
+            Box::new(SearchAgent::new(
+                name,
+                CourseSearcher {
+                    algorithm,
+                    evaluator: eval,
+                    options,
+                },
+                limits,
+            ))
+        }
+        "alphabeta" => {
+            let eval = evaluator::<G>(&mut spec)?;
+            let limits = limits(&mut spec, None)?;
+            let limits =
+                if limits.depth.is_none() && limits.time.is_none() && limits.nodes.is_none() {
+                    limits.with_depth(6)
+                } else {
+                    limits
+                };
+            let options = engine_options(&mut spec)?;
+            spec.finish(&[
+                "depth",
+                "time",
+                "nodes",
+                "eval",
+                "tt",
+                "replace",
+                "ttmove",
+                "id",
+                "pvs",
+                "aspiration",
+                "window",
+                "killers",
+                "history",
+            ])?;
+            Box::new(SearchAgent::new(name, Engine::new(eval, options), limits))
+        }
+        other => {
+            return Err(CliError::new(format!(
+                "bad agent `{other}`: expected one of {AGENT_NAMES}"
+            )));
+        }
+    };
+    Ok(agent)
+}
+
+fn engine_options(spec: &mut Spec) -> Result<EngineOptions, NotationError> {
+    let defaults = EngineOptions::default();
+    let tt_bytes = match spec.take("tt") {
+        None => defaults.tt_bytes,
+        Some(v) => parse_size(&v).ok_or_else(|| {
+            NotationError::new(
+                "alphabeta value",
+                format!("tt={v}"),
+                "tt= a size such as 64MiB or 512KiB (at most 64GiB), or off",
+            )
+        })?,
+    };
+    let replacement = Replacement::ALL[spec.take_choice("replace", &Replacement::NAMES, 3)?];
+    let window = spec.take_parsed(
+        "window",
+        defaults.aspiration_window,
+        "window= a positive whole number",
+    )?;
+    if window < 1 {
+        return Err(NotationError::new(
+            "alphabeta value",
+            format!("window={window}"),
+            "window= a positive whole number",
+        ));
+    }
+    Ok(EngineOptions {
+        tt_bytes,
+        replacement,
+        tt_move: spec.take_switch("ttmove", true)?,
+        iterative_deepening: spec.take_switch("id", true)?,
+        pvs: spec.take_switch("pvs", true)?,
+        aspiration: spec.take_switch("aspiration", true)?,
+        aspiration_window: window,
+        killers: spec.take_switch("killers", true)?,
+        history: spec.take_switch("history", true)?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_and_sizes() {
+        assert_eq!(parse_duration("150ms"), Some(Duration::from_millis(150)));
+        assert_eq!(parse_duration("1.5s"), Some(Duration::from_millis(1500)));
+        assert_eq!(parse_duration("-1s"), None);
+        assert_eq!(parse_duration("5"), None);
+        assert_eq!(parse_size("64MiB"), Some(64 << 20));
+        assert_eq!(parse_size("off"), Some(0));
+        assert_eq!(parse_size("64MB"), None);
+        assert_eq!(parse_size("99999999GiB"), None);
+    }
+
+    #[test]
+    fn every_agent_builds_and_bad_specs_are_named() {
+        for spec in ["random", "random(seed=3)", "greedy(eval=open)", "minimax(depth=2)", "plain-alphabeta(depth=3,strict=on)",
+            "alphabeta(depth=4,tt=1MiB,replace=two-tier,pvs=off,aspiration=off,killers=off,history=off,id=off,ttmove=off)",
+            "alphabeta(time=20ms)", "alphabeta(nodes=1000,eval=paper3)"] {
+            let mut agent = build_agent::<Isolation>(spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
+            let state = Isolation::udacity().result(57).unwrap().result(0).unwrap();
+            assert!(agent.select_move(&state).best_move.is_some(), "{spec}");
+            assert_eq!(agent.name(), spec);
+        }
+        let cases = [
+            ("chess", "bad agent `chess`: expected one of random, greedy"),
+            ("alphabeta(depth=0)", "depth= a whole number from 1 to 100"),
+            (
+                "alphabeta(time=fast)",
+                "time= a duration such as 150ms or 2s",
+            ),
+            ("alphabeta(tt=lots)", "tt= a size such as 64MiB"),
+            ("alphabeta(pvs=maybe)", "pvs=on or pvs=off"),
+            (
+                "alphabeta(replace=lru)",
+                "replace= one of always, depth, two-tier, bucket",
+            ),
+            ("alphabeta(eval=clever)", "bad evaluator `clever`"),
+            (
+                "minimax(tt=1MiB)",
+                "bad minimax parameter `tt`: expected one of depth, eval, strict",
+            ),
+        ];
+        for (spec, needle) in cases {
+            let err = build_agent::<Isolation>(spec)
+                .err()
+                .unwrap_or_else(|| panic!("{spec} should fail"))
+                .to_string();
+            assert!(err.contains(needle), "{spec}: {err}");
+        }
+    }
+}

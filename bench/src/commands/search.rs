@@ -1,0 +1,106 @@
+//! `ply search`: one agent analyses one position and shows what its search did.
+
+use crate::agents::{build_agent, NamedEvaluators};
+use crate::error::CliError;
+use ply_search::score::describe;
+use ply_search::{Game, SearchResult};
+use serde_json::json;
+use std::io::Write;
+
+/// Runs `agent` on `state`; prints a line per iteration and the best move, or one JSON object.
+pub fn run<G: NamedEvaluators>(
+    state: &G,
+    agent: &str,
+    as_json: bool,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let io = |e: std::io::Error| CliError::new(format!("cannot write output: {e}"));
+    let mut agent = build_agent::<G>(agent)?;
+    if state.is_terminal() {
+        return Err(CliError::new(format!(
+            "bad position `{}`: expected a position where the game goes on (this one is over)",
+            state.position()
+        )));
+    }
+    let result = agent.select_move(state);
+    if as_json {
+        writeln!(out, "{}", to_json(state, agent.name(), &result)).map_err(io)?;
+        return Ok(());
+    }
+    for row in &result.stats.iterations {
+        let secs = row.time_us as f64 / 1e6;
+        writeln!(
+            out,
+            "depth {:>2}  score {:>8}  nodes {:>12}  time {:>9.3} ms  pv {}",
+            row.depth,
+            describe(row.score),
+            row.nodes,
+            secs * 1e3,
+            row.pv.join(" ")
+        )
+        .map_err(io)?;
+    }
+    let best = result
+        .best_move
+        .map_or("none".to_string(), |m| state.format_move(m));
+    let s = &result.stats;
+    writeln!(
+        out,
+        "best move {best}  score {}  nodes {}  {:.2} M nodes/s  time {:.3} ms  depth {}  stopped by {}",
+        describe(result.score),
+        s.nodes,
+        s.nodes_per_second / 1e6,
+        s.time_us as f64 / 1e3,
+        s.depth,
+        s.stopped_by
+    )
+    .map_err(io)?;
+    if let Some(tt) = &s.tt {
+        let hit_rate = if tt.probes > 0 {
+            tt.hits as f64 / tt.probes as f64
+        } else {
+            0.0
+        };
+        writeln!(
+            out,
+            "tt: {} probes, {:.1}% hits, {} cutoffs, {} stores, {:.1}% full",
+            tt.probes,
+            100.0 * hit_rate,
+            tt.cutoffs,
+            tt.stores,
+            100.0 * tt.fill
+        )
+        .map_err(io)?;
+    }
+    if let Some(c) = &s.cutoffs {
+        let ebf = s
+            .branching_factor
+            .map_or("-".to_string(), |b| format!("{b:.2}"));
+        writeln!(
+            out,
+            "cutoffs: {} beta cutoffs, {:.1}% on the first move; effective branching factor {ebf}",
+            c.beta_cutoffs,
+            100.0 * c.first_move_rate()
+        )
+        .map_err(io)?;
+    }
+    Ok(())
+}
+
+/// The JSON answer: the agent, the best move, the score (number and text), the PV and the full
+/// statistics.
+pub fn to_json<G: Game>(
+    state: &G,
+    agent: &str,
+    result: &SearchResult<G::Move>,
+) -> serde_json::Value {
+    json!({
+        "agent": agent,
+        "position": state.position(),
+        "best_move": result.best_move.map(|m| state.format_move(m)),
+        "score": result.score,
+        "score_text": describe(result.score),
+        "pv": ply_search::engine::format_line(state, &result.pv),
+        "stats": result.stats,
+    })
+}
