@@ -22,5 +22,9 @@ pub struct FrameworkGuide;
 pub struct IsolationGuide;
 
 #[cfg(doctest)]
+#[doc = include_str!("../../docs/search.md")]
+pub struct SearchGuide;
+
+#[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 pub struct Readme;
