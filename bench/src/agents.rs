@@ -32,6 +32,14 @@ impl NamedEvaluators for Isolation {
     }
 }
 
+impl NamedEvaluators for ply_onitama::Onitama {
+    type Eval = ply_onitama::Heuristic;
+    const DEFAULT_EVAL: &'static str = "balanced";
+    fn evaluator(name: &str) -> Result<ply_onitama::Heuristic, NotationError> {
+        ply_onitama::Heuristic::from_name(name)
+    }
+}
+
 impl NamedEvaluators for Tree {
     type Eval = Zero;
     const DEFAULT_EVAL: &'static str = "null";

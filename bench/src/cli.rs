@@ -57,6 +57,9 @@ pub struct PerftArgs {
     /// `strict` (only paths of exactly D plies).
     #[arg(long, value_enum, default_value_t = CountArg::Leaves)]
     pub count: CountArg,
+    /// Make every position at the last ply instead of counting the moves (bulk counting).
+    #[arg(long)]
+    pub no_bulk: bool,
 }
 
 /// `--count` values.
@@ -128,7 +131,7 @@ where
             let game = AnyGame::from_spec(&args.position.game)?;
             with_game!(game, start => {
                 let state = position(&start, args.position.from.as_deref(), args.position.moves.as_deref())?;
-                commands::perft::run(&state, args.depth, args.count.into(), args.divide, out)
+                commands::perft::run(&state, args.depth, args.count.into(), args.divide, !args.no_bulk, out)
             })
         }
         Command::Search(args) => {

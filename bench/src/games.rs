@@ -3,18 +3,21 @@
 use crate::error::CliError;
 use ply_isolation::Isolation;
 use ply_search::spec::split_top_level;
+use ply_onitama::Onitama;
 use ply_search::tree::Tree;
 use ply_search::{Game, Spec};
 use serde_json::{json, Map, Value};
 
 /// The game names the command accepts, for error messages.
-pub const GAME_NAMES: &str = "isolation, tree";
+pub const GAME_NAMES: &str = "isolation, onitama, tree";
 
 /// A game start chosen by spec; each variant holds the start state.
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     /// Knight Isolation (`isolation(...)`).
     Isolation(Isolation),
+    /// Onitama (`onitama(...)`).
+    Onitama(Onitama),
     /// An explicit game tree (`tree(shape=[[3,12,8],[2,4,6],[14,5,2]])`), for teaching.
     Tree(Tree),
 }
@@ -26,6 +29,7 @@ macro_rules! with_game {
     ($game:expr, $state:ident => $body:expr) => {
         match $game {
             $crate::games::AnyGame::Isolation($state) => $body,
+            $crate::games::AnyGame::Onitama($state) => $body,
             $crate::games::AnyGame::Tree($state) => $body,
         }
     };
@@ -37,6 +41,7 @@ impl AnyGame {
         let parsed = Spec::parse(spec)?;
         match parsed.name.as_str() {
             "isolation" => Ok(AnyGame::Isolation(Isolation::from_parsed_spec(parsed)?)),
+            "onitama" => Ok(AnyGame::Onitama(Onitama::from_parsed_spec(parsed)?)),
             "tree" => {
                 let mut parsed = parsed;
                 let shape = parsed.take("shape").ok_or_else(|| {
@@ -89,6 +94,42 @@ impl Describe for Isolation {
 
     fn drawing(&self) -> String {
         self.debug_string()
+    }
+}
+
+impl Describe for Onitama {
+    /// `board` (25 characters, rank 5 first), `hands` (two lists of card names), `side`,
+    /// `ply`, and the seed notebook's `boardzahlen` and card numbers (null for expansion cards).
+    fn fields(&self) -> Map<String, Value> {
+        use ply_search::Player;
+        let mut map = Map::new();
+        let position = self.position();
+        map.insert("board".into(), json!(position.split(' ').next().unwrap_or("")));
+        let hand = |p: Player| self.hand(p).map(|c| c.slug());
+        map.insert("hands".into(), json!([hand(Player::P0), hand(Player::P1)]));
+        map.insert("side".into(), json!(self.side_card().slug()));
+        let (a, b, c, d) = ply_onitama::seed::boardzahlen(self);
+        map.insert("boardzahlen".into(), json!([a, b, c, d]));
+        map.insert("seed_cards".into(), json!(ply_onitama::seed::card_ids(self)));
+        map
+    }
+
+    fn drawing(&self) -> String {
+        use ply_search::Player;
+        let board: Vec<char> = self.position().chars().take(25).collect();
+        let mut out = String::from("\n");
+        for row in 0..5 {
+            out.push_str(&format!("  {} ", 5 - row));
+            for col in 0..5 {
+                out.push(' ');
+                out.push(board[row * 5 + col]);
+            }
+            out.push('\n');
+        }
+        out.push_str("     A B C D E\n");
+        let hand = |p: Player| self.hand(p).map(|c| c.slug()).join(", ");
+        out.push_str(&format!("  player 0 (W): {}\n  player 1 (B): {}\n  side: {}\n", hand(Player::P0), hand(Player::P1), self.side_card().slug()));
+        out
     }
 }
 

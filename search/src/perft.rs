@@ -58,6 +58,40 @@ pub fn perft<G: Game>(state: &G, depth: u32, count: Count) -> u64 {
     count_leaves(state, depth, count, &mut buffers)
 }
 
+/// The same count as [`perft`], but every position at the last ply is made (`play`) and tested,
+/// not counted from the move list: the speed of move generation plus copy-make, as engines
+/// without bulk counting report it.
+pub fn perft_without_bulk<G: Game>(state: &G, depth: u32, count: Count) -> u64 {
+    fn walk<G: Game>(state: &G, depth: u32, count: Count, buffers: &mut [MoveList<G::Move>]) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let (moves, deeper) = buffers.split_first_mut().expect("one move buffer per remaining ply");
+        moves.clear();
+        state.generate_moves(moves);
+        if moves.is_empty() {
+            return match count {
+                Count::Leaves => 1,
+                Count::Strict => 0,
+            };
+        }
+        if depth == 1 {
+            // Each leaf is made in full; `black_box` keeps the compiler from skipping the work.
+            for &mv in moves.iter() {
+                std::hint::black_box(state.play(mv));
+            }
+            return moves.len() as u64;
+        }
+        let mut total = 0;
+        for &mv in moves.iter() {
+            total += walk(&state.play(mv), depth - 1, count, deeper);
+        }
+        total
+    }
+    let mut buffers: Vec<MoveList<G::Move>> = (0..depth).map(|_| MoveList::new()).collect();
+    walk(state, depth, count, &mut buffers)
+}
+
 /// The perft count below each legal move of `state`, in the game's move order ("divide").
 pub fn divide<G: Game>(state: &G, depth: u32, count: Count) -> Vec<(G::Move, u64)> {
     if depth == 0 || state.is_terminal() {

@@ -1,18 +1,20 @@
 //! `ply perft`: counts the game tree, depth by depth, or per root move with `--divide`.
 
 use crate::error::CliError;
-use ply_search::perft::{divide, perft, Count};
+use ply_search::perft::{divide, perft, perft_without_bulk, Count};
 use ply_search::Game;
 use std::io::Write;
 use std::time::Instant;
 
 /// Prints `depth N: COUNT` lines for depths 1 to `depth`, each with its time and leaves/s; with
-/// `divide`, first one `MOVE: COUNT` line per root move at the full depth.
+/// `divide`, first one `MOVE: COUNT` line per root move at the full depth. Without `bulk` every
+/// last-ply position is made instead of counted.
 pub fn run<G: Game>(
     state: &G,
     depth: u32,
     count: Count,
     show_divide: bool,
+    bulk: bool,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let io = |e: std::io::Error| CliError::new(format!("cannot write output: {e}"));
@@ -34,7 +36,7 @@ pub fn run<G: Game>(
     }
     for d in 1..=depth.max(1).min(depth) {
         let started = Instant::now();
-        let n = perft(state, d, count);
+        let n = if bulk { perft(state, d, count) } else { perft_without_bulk(state, d, count) };
         let elapsed = started.elapsed();
         writeln!(out, "depth {d}: {n} ({})", speed(n, elapsed)).map_err(io)?;
     }
