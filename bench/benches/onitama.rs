@@ -21,9 +21,13 @@ fn perft_bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("onitama/perft");
     group.sample_size(10);
     group.throughput(Throughput::Elements(137_281_607));
-    group.bench_function("depth7_bulk_leaves", |b| b.iter(|| perft(black_box(&pos), 7, Count::Leaves)));
+    group.bench_function("depth7_bulk_leaves", |b| {
+        b.iter(|| perft(black_box(&pos), 7, Count::Leaves))
+    });
     group.throughput(Throughput::Elements(7_748_422));
-    group.bench_function("depth6_without_bulk", |b| b.iter(|| perft_without_bulk(black_box(&pos), 6, Count::Leaves)));
+    group.bench_function("depth6_without_bulk", |b| {
+        b.iter(|| perft_without_bulk(black_box(&pos), 6, Count::Leaves))
+    });
     group.finish();
 }
 

@@ -2,8 +2,8 @@
 
 use crate::error::CliError;
 use ply_isolation::Isolation;
-use ply_search::spec::split_top_level;
 use ply_onitama::Onitama;
+use ply_search::spec::split_top_level;
 use ply_search::tree::Tree;
 use ply_search::{Game, Spec};
 use serde_json::{json, Map, Value};
@@ -104,13 +104,19 @@ impl Describe for Onitama {
         use ply_search::Player;
         let mut map = Map::new();
         let position = self.position();
-        map.insert("board".into(), json!(position.split(' ').next().unwrap_or("")));
+        map.insert(
+            "board".into(),
+            json!(position.split(' ').next().unwrap_or("")),
+        );
         let hand = |p: Player| self.hand(p).map(|c| c.slug());
         map.insert("hands".into(), json!([hand(Player::P0), hand(Player::P1)]));
         map.insert("side".into(), json!(self.side_card().slug()));
         let (a, b, c, d) = ply_onitama::seed::boardzahlen(self);
         map.insert("boardzahlen".into(), json!([a, b, c, d]));
-        map.insert("seed_cards".into(), json!(ply_onitama::seed::card_ids(self)));
+        map.insert(
+            "seed_cards".into(),
+            json!(ply_onitama::seed::card_ids(self)),
+        );
         map
     }
 
@@ -128,7 +134,12 @@ impl Describe for Onitama {
         }
         out.push_str("     A B C D E\n");
         let hand = |p: Player| self.hand(p).map(|c| c.slug()).join(", ");
-        out.push_str(&format!("  player 0 (W): {}\n  player 1 (B): {}\n  side: {}\n", hand(Player::P0), hand(Player::P1), self.side_card().slug()));
+        out.push_str(&format!(
+            "  player 0 (W): {}\n  player 1 (B): {}\n  side: {}\n",
+            hand(Player::P0),
+            hand(Player::P1),
+            self.side_card().slug()
+        ));
         out
     }
 }

@@ -26,5 +26,9 @@ pub struct IsolationGuide;
 pub struct SearchGuide;
 
 #[cfg(doctest)]
+#[doc = include_str!("../../docs/games/onitama.md")]
+pub struct OnitamaGuide;
+
+#[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 pub struct Readme;

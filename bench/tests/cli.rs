@@ -431,18 +431,49 @@ fn search_rejects_bad_agents_and_finished_games() {
 #[test]
 fn onitama_perft_replay_and_search() {
     let from = "bbBbb...............wwWww ox,boar horse,elephant crab 0";
-    let out = ply(&["perft", "onitama", "--from", from, "--depth", "5", "--count", "strict"]);
-    assert!(stdout(&out).contains("depth 5: 487752 "), "{}", stderr(&out));
-    let out = ply(&["perft", "onitama", "--from", from, "--depth", "4", "--no-bulk"]);
+    let out = ply(&[
+        "perft", "onitama", "--from", from, "--depth", "5", "--count", "strict",
+    ]);
+    assert!(
+        stdout(&out).contains("depth 5: 487752 "),
+        "{}",
+        stderr(&out)
+    );
+    let out = ply(&[
+        "perft",
+        "onitama",
+        "--from",
+        from,
+        "--depth",
+        "4",
+        "--no-bulk",
+    ]);
     assert!(stdout(&out).contains("depth 4: 28509 "), "{}", stderr(&out));
-    let out = ply(&["replay", "onitama", "--moves", "frog:B1-A2,mantis:B5-A4", "--json"]);
+    let out = ply(&[
+        "replay",
+        "onitama",
+        "--moves",
+        "frog:B1-A2,mantis:B5-A4",
+        "--json",
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let lines: Vec<Value> = stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(lines.len(), 3);
-    assert_eq!(lines[0]["boardzahlen"], serde_json::json!([1081377, 1024, 17302032, 16384]));
+    assert_eq!(
+        lines[0]["boardzahlen"],
+        serde_json::json!([1081377, 1024, 17302032, 16384])
+    );
     assert_eq!(lines[0]["seed_cards"], serde_json::json!([2, 3, 14, 8, 10]));
     assert_eq!(lines[1]["side"], "frog");
-    let out = ply(&["search", "onitama", "alphabeta(depth=5,eval=balanced)", "--json"]);
+    let out = ply(&[
+        "search",
+        "onitama",
+        "alphabeta(depth=5,eval=balanced)",
+        "--json",
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let v: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
     assert!(v["best_move"].as_str().unwrap().contains(':'));
@@ -451,17 +482,40 @@ fn onitama_perft_replay_and_search() {
 #[test]
 fn onitama_bad_input() {
     let cases: &[(&[&str], &str)] = &[
-        (&["perft", "onitama(cards=[ox,ox,a,b,c])", "--depth", "1"], "cards=[p0,p0,p1,p1,side]"),
-        (&["perft", "onitama(expansion=more)", "--depth", "1"], "expansion= one of none, senseis-path"),
-        (&["replay", "onitama", "--moves", "frog:B1-B3"], "bad move `frog:B1-B3`: expected CARD:FROM-TO or pass:CARD, one of frog:B1-A2"),
-        (&["replay", "onitama", "--from", "bbBbb...............wwWww ox,boar horse,elephant 0"], "bad position"),
-        (&["search", "onitama", "alphabeta(eval=improved)"], "bad evaluator `improved`: expected one of material, mobility, safety, pst, balanced"),
+        (
+            &["perft", "onitama(cards=[ox,ox,a,b,c])", "--depth", "1"],
+            "cards=[p0,p0,p1,p1,side]",
+        ),
+        (
+            &["perft", "onitama(expansion=more)", "--depth", "1"],
+            "expansion= one of none, senseis-path",
+        ),
+        (
+            &["replay", "onitama", "--moves", "frog:B1-B3"],
+            "bad move `frog:B1-B3`: expected CARD:FROM-TO or pass:CARD, one of frog:B1-A2",
+        ),
+        (
+            &[
+                "replay",
+                "onitama",
+                "--from",
+                "bbBbb...............wwWww ox,boar horse,elephant 0",
+            ],
+            "bad position",
+        ),
+        (
+            &["search", "onitama", "alphabeta(eval=improved)"],
+            "bad evaluator `improved`: expected one of material, mobility, safety, pst, balanced",
+        ),
     ];
     for (args, needle) in cases {
         let out = ply(args);
         let err = stderr(&out);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(needle), "{args:?}: {err:?} should contain {needle:?}");
+        assert!(
+            err.contains(needle),
+            "{args:?}: {err:?} should contain {needle:?}"
+        );
     }
 }

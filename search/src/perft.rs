@@ -62,11 +62,18 @@ pub fn perft<G: Game>(state: &G, depth: u32, count: Count) -> u64 {
 /// not counted from the move list: the speed of move generation plus copy-make, as engines
 /// without bulk counting report it.
 pub fn perft_without_bulk<G: Game>(state: &G, depth: u32, count: Count) -> u64 {
-    fn walk<G: Game>(state: &G, depth: u32, count: Count, buffers: &mut [MoveList<G::Move>]) -> u64 {
+    fn walk<G: Game>(
+        state: &G,
+        depth: u32,
+        count: Count,
+        buffers: &mut [MoveList<G::Move>],
+    ) -> u64 {
         if depth == 0 {
             return 1;
         }
-        let (moves, deeper) = buffers.split_first_mut().expect("one move buffer per remaining ply");
+        let (moves, deeper) = buffers
+            .split_first_mut()
+            .expect("one move buffer per remaining ply");
         moves.clear();
         state.generate_moves(moves);
         if moves.is_empty() {

@@ -36,7 +36,11 @@ pub fn run<G: Game>(
     }
     for d in 1..=depth.max(1).min(depth) {
         let started = Instant::now();
-        let n = if bulk { perft(state, d, count) } else { perft_without_bulk(state, d, count) };
+        let n = if bulk {
+            perft(state, d, count)
+        } else {
+            perft_without_bulk(state, d, count)
+        };
         let elapsed = started.elapsed();
         writeln!(out, "depth {d}: {n} ({})", speed(n, elapsed)).map_err(io)?;
     }

@@ -1,8 +1,8 @@
 //! Named evaluators for Onitama, each from the evaluated player's view.
 
 use crate::cards::TARGETS;
-use crate::state::NO_MASTER;
 use crate::square::{TEMPLE_P0, TEMPLE_P1};
+use crate::state::NO_MASTER;
 use crate::Onitama;
 use ply_search::{Evaluator, NotationError, Player, Score};
 
@@ -35,7 +35,13 @@ impl Heuristic {
     /// The names used in agent specs, in the order of [`Heuristic::ALL`].
     pub const NAMES: [&'static str; 5] = ["material", "mobility", "safety", "pst", "balanced"];
     /// Every heuristic.
-    pub const ALL: [Heuristic; 5] = [Heuristic::Material, Heuristic::Mobility, Heuristic::Safety, Heuristic::PieceSquare, Heuristic::Balanced];
+    pub const ALL: [Heuristic; 5] = [
+        Heuristic::Material,
+        Heuristic::Mobility,
+        Heuristic::Safety,
+        Heuristic::PieceSquare,
+        Heuristic::Balanced,
+    ];
 
     /// The heuristic called `name`.
     pub fn from_name(name: &str) -> Result<Heuristic, NotationError> {
@@ -43,7 +49,13 @@ impl Heuristic {
             .iter()
             .position(|n| n.eq_ignore_ascii_case(name.trim()))
             .map(|i| Heuristic::ALL[i])
-            .ok_or_else(|| NotationError::new("evaluator", name, format!("one of {}", Heuristic::NAMES.join(", "))))
+            .ok_or_else(|| {
+                NotationError::new(
+                    "evaluator",
+                    name,
+                    format!("one of {}", Heuristic::NAMES.join(", ")),
+                )
+            })
     }
 }
 
@@ -68,7 +80,11 @@ fn master_advance(state: &Onitama, p: Player) -> i32 {
         NO_MASTER => 0,
         sq => {
             let row = (sq / 5) as i32;
-            if p == Player::P0 { 4 - row } else { row }
+            if p == Player::P0 {
+                4 - row
+            } else {
+                row
+            }
         }
     }
 }
@@ -109,7 +125,11 @@ fn pst_for(state: &Onitama, p: Player) -> i32 {
     }
     // The master near the enemy temple (distance in king steps).
     if let Some(m) = state.master(p) {
-        let temple = if p == Player::P0 { TEMPLE_P1 } else { TEMPLE_P0 };
+        let temple = if p == Player::P0 {
+            TEMPLE_P1
+        } else {
+            TEMPLE_P0
+        };
         let (r, c) = ((m / 5) as i32, (m % 5) as i32);
         let (tr, tc) = ((temple / 5) as i32, (temple % 5) as i32);
         score += 12 - 3 * (r - tr).abs().max((c - tc).abs());
@@ -142,4 +162,3 @@ impl Evaluator<Onitama> for Heuristic {
         Heuristic::NAMES[Heuristic::ALL.iter().position(|h| h == self).unwrap_or(0)]
     }
 }
-

@@ -19,7 +19,12 @@ pub fn format_move(mv: Move) -> String {
     if mv.is_pass() {
         format!("pass:{}", mv.card.slug())
     } else {
-        format!("{}:{}-{}", mv.card.slug(), square::name(mv.from), square::name(mv.to))
+        format!(
+            "{}:{}-{}",
+            mv.card.slug(),
+            square::name(mv.from),
+            square::name(mv.to)
+        )
     }
 }
 
@@ -33,7 +38,11 @@ pub fn parse_move(state: &Onitama, text: &str) -> Result<Move, NotationError> {
         } else if list.len() <= 10 {
             format!("CARD:FROM-TO or pass:CARD, one of {}", list.join(", "))
         } else {
-            format!("CARD:FROM-TO or pass:CARD, e.g. {} ({} legal moves)", list[..4].join(", "), list.len())
+            format!(
+                "CARD:FROM-TO or pass:CARD, e.g. {} ({} legal moves)",
+                list[..4].join(", "),
+                list.len()
+            )
         };
         NotationError::new("move", text.trim(), expected)
     };
@@ -61,9 +70,17 @@ pub fn format_position(state: &Onitama) -> String {
     let mut board = String::with_capacity(25);
     for sq in 0..25u8 {
         let c = if state.pieces[0] >> sq & 1 == 1 {
-            if state.masters[0] == sq { 'W' } else { 'w' }
+            if state.masters[0] == sq {
+                'W'
+            } else {
+                'w'
+            }
         } else if state.pieces[1] >> sq & 1 == 1 {
-            if state.masters[1] == sq { 'B' } else { 'b' }
+            if state.masters[1] == sq {
+                'B'
+            } else {
+                'b'
+            }
         } else {
             '.'
         };
@@ -121,9 +138,13 @@ pub fn parse_position(text: &str, max_plies: u32) -> Result<Onitama, NotationErr
     if masters == [NO_MASTER, NO_MASTER] {
         return Err(bad(" (at least one master on the board)"));
     }
-    let card = |name: &str| Card::from_name(name).ok_or_else(|| bad(&format!(" (`{name}` is not a card)")));
+    let card = |name: &str| {
+        Card::from_name(name).ok_or_else(|| bad(&format!(" (`{name}` is not a card)")))
+    };
     let hand = |field: &str| -> Result<[Card; 2], NotationError> {
-        let (a, b) = field.split_once(',').ok_or_else(|| bad(" (a hand is two cards: a,b)"))?;
+        let (a, b) = field
+            .split_once(',')
+            .ok_or_else(|| bad(" (a hand is two cards: a,b)"))?;
         Ok([card(a)?, card(b)?])
     };
     let hands = [hand(fields[1])?, hand(fields[2])?];
@@ -141,7 +162,11 @@ pub fn parse_position(text: &str, max_plies: u32) -> Result<Onitama, NotationErr
     };
     let ply = match fields.get(5) {
         None => 0,
-        Some(p) => p.parse::<u32>().map_err(|_| bad(" (the ply count is a whole number)"))?,
+        Some(p) => p
+            .parse::<u32>()
+            .map_err(|_| bad(" (the ply count is a whole number)"))?,
     };
-    Ok(Onitama::assemble(pieces, masters, hands, side, to_move, ply, max_plies))
+    Ok(Onitama::assemble(
+        pieces, masters, hands, side, to_move, ply, max_plies,
+    ))
 }

@@ -29,7 +29,8 @@ impl Onitama {
             cards[4].slug(),
             to_move.index()
         );
-        crate::notation::parse_position(&text, max_plies).unwrap_or_else(|e| panic!("start position: {e}"))
+        crate::notation::parse_position(&text, max_plies)
+            .unwrap_or_else(|e| panic!("start position: {e}"))
     }
 
     /// The start of the game named by a spec:
@@ -59,9 +60,14 @@ impl Onitama {
             return Err(NotationError::new("game", &spec.name, "onitama"));
         }
         let expansion = spec.take_choice("expansion", &["none", "senseis-path"], 0)? == 1;
-        let random = spec.take_choice("deal", &["seed", "random"], if expansion { 1 } else { 0 })? == 1;
+        let random =
+            spec.take_choice("deal", &["seed", "random"], if expansion { 1 } else { 0 })? == 1;
         let seed = spec.take_parsed("seed", 0u64, "seed= a whole number")?;
-        let max_plies = spec.take_parsed("max-plies", DEFAULT_MAX_PLIES, "max-plies= a whole number (0 = no limit)")?;
+        let max_plies = spec.take_parsed(
+            "max-plies",
+            DEFAULT_MAX_PLIES,
+            "max-plies= a whole number (0 = no limit)",
+        )?;
         let cards = spec.take("cards");
         spec.finish(PARAMETERS)?;
         let deal: [Card; 5] = match cards {
@@ -78,7 +84,10 @@ fn parse_deal(list: &str) -> Result<[Card; 5], NotationError> {
     let bad = || NotationError::new("onitama value", format!("cards={list}"), form);
     let inner = list.trim().trim_start_matches('[').trim_end_matches(']');
     let names = split_top_level(inner).ok_or_else(bad)?;
-    let cards: Vec<Card> = names.iter().map(|n| Card::from_name(n).ok_or_else(bad)).collect::<Result<_, _>>()?;
+    let cards: Vec<Card> = names
+        .iter()
+        .map(|n| Card::from_name(n).ok_or_else(bad))
+        .collect::<Result<_, _>>()?;
     let mut distinct = cards.clone();
     distinct.sort();
     distinct.dedup();

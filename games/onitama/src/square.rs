@@ -49,5 +49,7 @@ pub fn mirror(sq: u8) -> u8 {
 
 /// A set of squares mirrored left-right.
 pub fn mirror_set(set: u32) -> u32 {
-    (0..25u8).filter(|&s| set >> s & 1 == 1).fold(0, |acc, s| acc | 1 << mirror(s))
+    (0..25u8)
+        .filter(|&s| set >> s & 1 == 1)
+        .fold(0, |acc, s| acc | 1 << mirror(s))
 }

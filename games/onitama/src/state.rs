@@ -25,7 +25,11 @@ pub struct Move {
 impl Move {
     /// A pass giving up `card`.
     pub fn pass(card: Card) -> Move {
-        Move { card, from: PASS, to: PASS }
+        Move {
+            card,
+            from: PASS,
+            to: PASS,
+        }
     }
 
     /// Whether this is a pass.
@@ -102,7 +106,14 @@ const fn splitmix(state: u64) -> (u64, u64) {
 }
 
 const fn build_zobrist() -> Zobrist {
-    let mut z = Zobrist { student: [[0; 25]; 2], master: [[0; 25]; 2], hand: [[0; 32]; 2], side: [0; 32], swap: [[0; 32]; 2], p1_to_move: 0 };
+    let mut z = Zobrist {
+        student: [[0; 25]; 2],
+        master: [[0; 25]; 2],
+        hand: [[0; 32]; 2],
+        side: [0; 32],
+        swap: [[0; 32]; 2],
+        p1_to_move: 0,
+    };
     let mut s = 0x0_71_7A_3A_u64;
     let mut p = 0;
     while p < 2 {
@@ -187,7 +198,11 @@ impl Onitama {
         for p in 0..2 {
             for sq in 0..25u8 {
                 if self.pieces[p] >> sq & 1 == 1 {
-                    key ^= if self.masters[p] == sq { z.master[p][sq as usize] } else { z.student[p][sq as usize] };
+                    key ^= if self.masters[p] == sq {
+                        z.master[p][sq as usize]
+                    } else {
+                        z.student[p][sq as usize]
+                    };
                 }
             }
             for card in self.hands[p] {
@@ -280,7 +295,13 @@ impl Onitama {
     /// The position seen in a mirror: every square mirrored left-right and every card replaced
     /// by its mirror. It has the same game value.
     pub fn mirrored(&self) -> Onitama {
-        let m = |sq: u8| if sq == NO_MASTER { sq } else { crate::square::mirror(sq) };
+        let m = |sq: u8| {
+            if sq == NO_MASTER {
+                sq
+            } else {
+                crate::square::mirror(sq)
+            }
+        };
         Onitama::assemble(
             self.pieces.map(crate::square::mirror_set),
             self.masters.map(m),
@@ -361,8 +382,16 @@ impl Game for Onitama {
         let used = mv.card;
         let [a, b] = self.hands[p];
         let keep = if a == used { b } else { a };
-        let new_hand = if keep < self.side { [keep, self.side] } else { [self.side, keep] };
-        let hands = if p == 0 { [new_hand, self.hands[1]] } else { [self.hands[0], new_hand] };
+        let new_hand = if keep < self.side {
+            [keep, self.side]
+        } else {
+            [self.side, keep]
+        };
+        let hands = if p == 0 {
+            [new_hand, self.hands[1]]
+        } else {
+            [self.hands[0], new_hand]
+        };
         key ^= z.swap[p][used.0 as usize & 31] ^ z.swap[p][self.side.0 as usize & 31];
         Onitama {
             pieces,
@@ -403,7 +432,10 @@ impl Game for Onitama {
     #[inline]
     fn key(&self) -> u64 {
         if self.max_plies > 0 && self.max_plies.saturating_sub(self.ply) <= PLY_IN_KEY_WITHIN {
-            self.key ^ (self.ply as u64 + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93).rotate_left(17)
+            self.key
+                ^ (self.ply as u64 + 1)
+                    .wrapping_mul(0xD6E8_FEB8_6659_FD93)
+                    .rotate_left(17)
         } else {
             self.key
         }

@@ -16,7 +16,11 @@ fn pos(text: &str) -> Onitama {
 }
 
 fn moves(state: &Onitama) -> Vec<String> {
-    state.legal_moves().iter().map(|&m| state.format_move(m)).collect()
+    state
+        .legal_moves()
+        .iter()
+        .map(|&m| state.format_move(m))
+        .collect()
 }
 
 /// A position from pieces on named squares (`W`/`w` player 0, `B`/`b` player 1) and the cards.
@@ -25,11 +29,17 @@ fn setup(pieces: &[(&str, char)], cards: &str, to_move: u8) -> Onitama {
     for (square, piece) in pieces {
         board[ply_onitama::square::parse(square).unwrap() as usize] = *piece;
     }
-    pos(&format!("{} {cards} {to_move}", board.iter().collect::<String>()))
+    pos(&format!(
+        "{} {cards} {to_move}",
+        board.iter().collect::<String>()
+    ))
 }
 
 fn card_moves(state: &Onitama, card: &str) -> Vec<String> {
-    moves(state).into_iter().filter(|m| m.starts_with(card)).collect()
+    moves(state)
+        .into_iter()
+        .filter(|m| m.starts_with(card))
+        .collect()
 }
 
 #[test]
@@ -50,19 +60,44 @@ fn player_1_sees_every_card_turned_round() {
 #[test]
 fn pieces_jump_but_never_land_on_their_own_side() {
     // Tiger from C1 jumps over the student on C2 to C3.
-    let free = setup(&[("C1", 'W'), ("C2", 'w'), ("C5", 'B')], "tiger,ox crab,boar eel", 0);
+    let free = setup(
+        &[("C1", 'W'), ("C2", 'w'), ("C5", 'B')],
+        "tiger,ox crab,boar eel",
+        0,
+    );
     assert!(card_moves(&free, "tiger").contains(&"tiger:C1-C3".to_string()));
     // Its own student on C3 blocks that target.
-    let blocked = setup(&[("C1", 'W'), ("C2", 'w'), ("C3", 'w'), ("C5", 'B')], "tiger,ox crab,boar eel", 0);
+    let blocked = setup(
+        &[("C1", 'W'), ("C2", 'w'), ("C3", 'w'), ("C5", 'B')],
+        "tiger,ox crab,boar eel",
+        0,
+    );
     assert!(!card_moves(&blocked, "tiger").contains(&"tiger:C1-C3".to_string()));
 }
 
 #[test]
 fn landing_on_an_enemy_piece_captures_it() {
-    let state = setup(&[("C1", 'W'), ("C2", 'w'), ("C3", 'b'), ("C5", 'B')], "ox,boar crab,tiger eel", 0);
+    let state = setup(
+        &[("C1", 'W'), ("C2", 'w'), ("C3", 'b'), ("C5", 'B')],
+        "ox,boar crab,tiger eel",
+        0,
+    );
     let after = state.play(state.parse_move("ox:C2-C3").unwrap());
-    assert_eq!(after.pieces(Player::P1).count_ones(), 1, "the student on C3 is gone");
-    assert_eq!(after.position().split(' ').next().unwrap().matches('b').count(), 0);
+    assert_eq!(
+        after.pieces(Player::P1).count_ones(),
+        1,
+        "the student on C3 is gone"
+    );
+    assert_eq!(
+        after
+            .position()
+            .split(' ')
+            .next()
+            .unwrap()
+            .matches('b')
+            .count(),
+        0
+    );
     assert_eq!(after.outcome(), None);
 }
 
@@ -83,8 +118,15 @@ fn a_forced_pass_still_exchanges_a_card_and_has_exactly_two_successors() {
     assert_eq!(moves(&state), ["pass:crab", "pass:elephant"]);
     let after = state.play(state.parse_move("pass:crab").unwrap());
     assert_eq!(after.side_card().slug(), "crab");
-    assert_eq!(after.hand(Player::P0).map(|c| c.slug()), ["elephant", "monkey"]);
-    assert_eq!(after.pieces(Player::P0), state.pieces(Player::P0), "nothing moved");
+    assert_eq!(
+        after.hand(Player::P0).map(|c| c.slug()),
+        ["elephant", "monkey"]
+    );
+    assert_eq!(
+        after.pieces(Player::P0),
+        state.pieces(Player::P0),
+        "nothing moved"
+    );
     // A pass is offered only when no card moves any piece.
     let start = game();
     assert!(start.parse_move("pass:frog").is_err());
@@ -137,7 +179,11 @@ fn the_draw_limit_is_a_parameter() {
         state = state.play(state.legal_moves()[state.legal_moves().len() / 2]);
     }
     assert!(state.outcome() != Some(Outcome::Draw));
-    assert_eq!(Onitama::from_spec("onitama").unwrap().max_plies(), 200, "the seed's default");
+    assert_eq!(
+        Onitama::from_spec("onitama").unwrap().max_plies(),
+        200,
+        "the seed's default"
+    );
 }
 
 #[test]
@@ -145,8 +191,14 @@ fn the_seed_notebooks_numbers() {
     let start = game();
     assert_eq!(seed::boardzahlen(&start), (1081377, 1024, 17302032, 16384));
     assert_eq!(seed::card_ids(&start), Some([2, 3, 14, 8, 10]));
-    assert_eq!(start.hand(Player::P0).map(|c| c.def().name), ["Frog", "Horse"]);
-    assert_eq!(start.hand(Player::P1).map(|c| c.def().name), ["Mantis", "Cobra"]);
+    assert_eq!(
+        start.hand(Player::P0).map(|c| c.def().name),
+        ["Frog", "Horse"]
+    );
+    assert_eq!(
+        start.hand(Player::P1).map(|c| c.def().name),
+        ["Mantis", "Cobra"]
+    );
     assert_eq!(start.side_card().def().name, "Dragon");
     // Round trip through the notebook's encoding, anywhere in a game.
     let mut state = start;
@@ -155,7 +207,14 @@ fn the_seed_notebooks_numbers() {
             break;
         }
         let ids = seed::card_ids(&state).unwrap();
-        let back = seed::from_seed(seed::boardzahlen(&state), ids, state.to_move().index() as u8, state.ply(), 200).unwrap();
+        let back = seed::from_seed(
+            seed::boardzahlen(&state),
+            ids,
+            state.to_move().index() as u8,
+            state.ply(),
+            200,
+        )
+        .unwrap();
         assert_eq!(back, state);
         let m = state.legal_moves();
         state = state.play(m[(i * 7) % m.len()]);
@@ -172,12 +231,18 @@ fn incremental_keys_equal_keys_from_scratch_and_ignore_hand_order() {
 
 #[test]
 fn the_mirror_keeps_the_game_tree() {
-    for deal in ["frog,horse mantis,cobra dragon", "rooster,tiger rabbit,cobra frog"] {
+    for deal in [
+        "frog,horse mantis,cobra dragon",
+        "rooster,tiger rabbit,cobra frog",
+    ] {
         let state = pos(&format!("bbBbb...............wwWww {deal} 0"));
         let mirror = state.mirrored();
         assert_eq!(mirror.mirrored(), state);
         for d in 1..=4 {
-            assert_eq!(perft(&state, d, Count::Leaves), perft(&mirror, d, Count::Leaves));
+            assert_eq!(
+                perft(&state, d, Count::Leaves),
+                perft(&mirror, d, Count::Leaves)
+            );
         }
     }
     // Frog mirrors to Rabbit.
@@ -186,8 +251,20 @@ fn the_mirror_keeps_the_game_tree() {
 
 #[test]
 fn conformance_on_default_random_and_expansion_deals() {
-    for spec in ["onitama", "onitama(deal=random,seed=7)", "onitama(deal=random,seed=8)", "onitama(expansion=senseis-path,seed=3)", "onitama(expansion=senseis-path,seed=4,max-plies=60)"] {
-        check(&Onitama::from_spec(spec).unwrap(), &Config { games: 40, ..Config::default() });
+    for spec in [
+        "onitama",
+        "onitama(deal=random,seed=7)",
+        "onitama(deal=random,seed=8)",
+        "onitama(expansion=senseis-path,seed=3)",
+        "onitama(expansion=senseis-path,seed=4,max-plies=60)",
+    ] {
+        check(
+            &Onitama::from_spec(spec).unwrap(),
+            &Config {
+                games: 40,
+                ..Config::default()
+            },
+        );
     }
 }
 
@@ -199,9 +276,19 @@ fn every_card_moves_as_its_offsets_say() {
         let others: Vec<Card> = (0..32u8).map(Card).filter(|&c| c != card).take(4).collect();
         let text = format!(
             "B...................W.... {},{} {},{} {} 0",
-            card.slug(), others[0].slug(), others[1].slug(), others[2].slug(), others[3].slug()
+            card.slug(),
+            others[0].slug(),
+            others[1].slug(),
+            others[2].slug(),
+            others[3].slug()
         );
-        let state = pos(&text).parse_position(&text.replacen("B...................W....", "B...........w.......W....", 1)).unwrap();
+        let state = pos(&text)
+            .parse_position(&text.replacen(
+                "B...................W....",
+                "B...........w.......W....",
+                1,
+            ))
+            .unwrap();
         let mut targets: Vec<u8> = state
             .legal_moves()
             .into_iter()
@@ -209,7 +296,13 @@ fn every_card_moves_as_its_offsets_say() {
             .map(|m| m.to)
             .collect();
         targets.sort();
-        let mut expected: Vec<u8> = card.def().offsets.iter().map(|&(dx, dy)| ((2 - dy as i32) * 5 + 2 + dx as i32) as u8).filter(|&t| t != 20).collect();
+        let mut expected: Vec<u8> = card
+            .def()
+            .offsets
+            .iter()
+            .map(|&(dx, dy)| ((2 - dy as i32) * 5 + 2 + dx as i32) as u8)
+            .filter(|&t| t != 20)
+            .collect();
         expected.sort();
         assert_eq!(targets, expected, "{}", card.def().name);
     }
