@@ -328,6 +328,7 @@ impl Game for Onitama {
         }
         let p = self.to_move as usize;
         let own = self.pieces[p];
+        let before = moves.len();
         for card in self.hands[p] {
             let table = &TARGETS[card.0 as usize][p];
             let mut bits = own;
@@ -342,7 +343,7 @@ impl Game for Onitama {
                 }
             }
         }
-        if moves.is_empty() {
+        if moves.len() == before {
             moves.push(Move::pass(self.hands[p][0]));
             moves.push(Move::pass(self.hands[p][1]));
         }
@@ -356,22 +357,24 @@ impl Game for Onitama {
         let z = &ZOBRIST;
         let p = self.to_move as usize;
         let o = p ^ 1;
-        let mut pieces = self.pieces;
-        let mut masters = self.masters;
+        // The mover's and the opponent's fields as plain values: an array written at a
+        // run-time index goes through memory, and reading it back whole stalls.
+        let (mut own, mut opp) = (self.pieces[p], self.pieces[o]);
+        let (mut own_master, mut opp_master) = (self.masters[p], self.masters[o]);
         let mut key = self.key ^ z.p1_to_move;
         if !mv.is_pass() {
             let (from, to) = (mv.from as usize, mv.to as usize);
-            pieces[p] ^= 1u32 << from | 1u32 << to;
-            if masters[p] == mv.from {
-                masters[p] = mv.to;
+            own ^= 1u32 << from | 1u32 << to;
+            if own_master == mv.from {
+                own_master = mv.to;
                 key ^= z.master[p][from] ^ z.master[p][to];
             } else {
                 key ^= z.student[p][from] ^ z.student[p][to];
             }
-            if pieces[o] >> to & 1 == 1 {
-                pieces[o] &= !(1u32 << to);
-                if masters[o] == mv.to {
-                    masters[o] = NO_MASTER;
+            if opp >> to & 1 == 1 {
+                opp &= !(1u32 << to);
+                if opp_master == mv.to {
+                    opp_master = NO_MASTER;
                     key ^= z.master[o][to];
                 } else {
                     key ^= z.student[o][to];
@@ -382,21 +385,26 @@ impl Game for Onitama {
         let used = mv.card;
         let [a, b] = self.hands[p];
         let keep = if a == used { b } else { a };
-        let new_hand = if keep < self.side {
+        let own_hand = if keep < self.side {
             [keep, self.side]
         } else {
             [self.side, keep]
         };
-        let hands = if p == 0 {
-            [new_hand, self.hands[1]]
-        } else {
-            [self.hands[0], new_hand]
-        };
+        let opp_hand = self.hands[o];
         key ^= z.swap[p][used.0 as usize & 31] ^ z.swap[p][self.side.0 as usize & 31];
+        let mover_first = p == 0;
         Onitama {
-            pieces,
-            masters,
-            hands,
+            pieces: if mover_first { [own, opp] } else { [opp, own] },
+            masters: if mover_first {
+                [own_master, opp_master]
+            } else {
+                [opp_master, own_master]
+            },
+            hands: if mover_first {
+                [own_hand, opp_hand]
+            } else {
+                [opp_hand, own_hand]
+            },
             side: used,
             to_move: self.to_move ^ 1,
             ply: self.ply + 1,
