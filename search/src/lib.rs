@@ -16,6 +16,7 @@ pub mod eval;
 pub mod game;
 pub mod greedy;
 pub mod limits;
+pub mod mobility;
 pub mod perft;
 pub mod player;
 pub mod random_player;

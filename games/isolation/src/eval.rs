@@ -11,9 +11,11 @@
 //! kept so that values match AIND's.
 
 use crate::Isolation;
-use ply_search::{Evaluator, NotationError, Player, Score};
+use ply_search::mobility::MobilityGame;
+use ply_search::Player;
 
-/// A named heuristic for knight Isolation.
+/// The mobility heuristics (AIND's and the seed paper's), shared with queen Isolation: see
+/// [`ply_search::mobility::Heuristic`] for every formula.
 ///
 /// ```
 /// use ply_isolation::{Heuristic, Isolation};
@@ -26,70 +28,7 @@ use ply_search::{Evaluator, NotationError, Player, Score};
 /// assert_eq!(Heuristic::Paper(1).evaluate(&state, Player::P0), 64 - 4);
 /// assert_eq!(Heuristic::from_name("paper3").unwrap(), Heuristic::Paper(3));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Heuristic {
-    /// AIND `null_score`: 0.
-    Null,
-    /// AIND `open_move_score`: `p`. Udacity's GreedyPlayer maximises it one ply ahead.
-    Open,
-    /// AIND `improved_score`: `p - o`. Udacity's MinimaxPlayer score (own liberties minus
-    /// opponent liberties).
-    Improved,
-    /// AIND `center_score`: the centre distance of the evaluated player, in quarter units
-    /// (4 x AIND's float, an integer). 0 while the player is not placed.
-    Center,
-    /// Heuristic `n` (1 to 7) of the seed paper "Heuristic analysis for an Isolation game on a
-    /// 7x7 board with L-shaped movements" (F. Martini):
-    ///
-    /// | n | formula | integer scale |
-    /// |---|---|---|
-    /// | 1 | `p^2 - o^2` | x1 |
-    /// | 2 | `p - 2o` | x1 |
-    /// | 3 | `2p - o` (the paper's recommendation) | x1 |
-    /// | 4 | `0.3p - 0.7o` | x10 |
-    /// | 5 | `0.7p - 0.3o` | x10 |
-    /// | 6 | `0.7p - 0.3o + 0.01 * centre distance` | x400 |
-    /// | 7 | `0.3p - 0.7o + 0.01 * centre distance` | x400 |
-    Paper(u8),
-}
-
-impl Heuristic {
-    /// Every heuristic, in the order of [`Heuristic::NAMES`].
-    pub const ALL: [Heuristic; 11] = [
-        Heuristic::Null,
-        Heuristic::Open,
-        Heuristic::Improved,
-        Heuristic::Center,
-        Heuristic::Paper(1),
-        Heuristic::Paper(2),
-        Heuristic::Paper(3),
-        Heuristic::Paper(4),
-        Heuristic::Paper(5),
-        Heuristic::Paper(6),
-        Heuristic::Paper(7),
-    ];
-
-    /// The names used in agent specs (`eval=improved`).
-    pub const NAMES: [&'static str; 11] = [
-        "null", "open", "improved", "center", "paper1", "paper2", "paper3", "paper4", "paper5",
-        "paper6", "paper7",
-    ];
-
-    /// The heuristic called `name` (see [`Heuristic::NAMES`]).
-    pub fn from_name(name: &str) -> Result<Heuristic, NotationError> {
-        Heuristic::NAMES
-            .iter()
-            .position(|n| n.eq_ignore_ascii_case(name.trim()))
-            .map(|i| Heuristic::ALL[i])
-            .ok_or_else(|| {
-                NotationError::new(
-                    "evaluator",
-                    name,
-                    format!("one of {}", Heuristic::NAMES.join(", ")),
-                )
-            })
-    }
-}
+pub use ply_search::mobility::Heuristic;
 
 /// The number of legal moves `player` would have (all open cells while not placed).
 #[inline]
@@ -120,34 +59,15 @@ pub fn centre_distance_x4(state: &Isolation, player: Player) -> i32 {
     }
 }
 
-impl Evaluator<Isolation> for Heuristic {
+impl MobilityGame for Isolation {
     #[inline]
-    fn evaluate(&self, state: &Isolation, player: Player) -> Score {
-        let p = || mobility(state, player);
-        let o = || mobility(state, player.other());
-        match *self {
-            Heuristic::Null => 0,
-            Heuristic::Open => p(),
-            Heuristic::Improved => p() - o(),
-            Heuristic::Center => centre_distance_x4(state, player),
-            Heuristic::Paper(n) => {
-                let (p, o) = (p(), o());
-                match n {
-                    1 => p * p - o * o,
-                    2 => p - 2 * o,
-                    3 => 2 * p - o,
-                    4 => 3 * p - 7 * o,
-                    5 => 7 * p - 3 * o,
-                    6 => 280 * p - 120 * o + centre_distance_x4(state, player),
-                    _ => 120 * p - 280 * o + centre_distance_x4(state, player),
-                }
-            }
-        }
+    fn mobility(&self, player: Player) -> i32 {
+        mobility(self, player)
     }
 
-    fn name(&self) -> &str {
-        let i = Heuristic::ALL.iter().position(|h| h == self).unwrap_or(0);
-        Heuristic::NAMES[i]
+    #[inline]
+    fn centre_distance_x4(&self, player: Player) -> i32 {
+        centre_distance_x4(self, player)
     }
 }
 
@@ -155,6 +75,7 @@ impl Evaluator<Isolation> for Heuristic {
 mod tests {
     use super::*;
     use crate::{Rules, Variant};
+    use ply_search::Evaluator;
 
     /// Every heuristic on one 7x7 position, against values worked out by hand.
     #[test]
