@@ -40,6 +40,14 @@ impl NamedEvaluators for ply_onitama::Onitama {
     }
 }
 
+impl NamedEvaluators for ply_queen_isolation::QueenIsolation {
+    type Eval = ply_search::mobility::Heuristic;
+    const DEFAULT_EVAL: &'static str = "improved";
+    fn evaluator(name: &str) -> Result<Self::Eval, NotationError> {
+        ply_search::mobility::Heuristic::from_name(name)
+    }
+}
+
 impl NamedEvaluators for Tree {
     type Eval = Zero;
     const DEFAULT_EVAL: &'static str = "null";
@@ -169,7 +177,7 @@ pub fn build_agent<G: NamedEvaluators>(text: &str) -> Result<Box<dyn Agent<G>>, 
             let options = Options {
                 utility: Utility::ByDistance,
                 strict_pruning: strict,
-                record_visits: false,
+                ..Options::default()
             };
             Box::new(SearchAgent::new(
                 name,

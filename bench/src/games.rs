@@ -3,19 +3,22 @@
 use crate::error::CliError;
 use ply_isolation::Isolation;
 use ply_onitama::Onitama;
+use ply_queen_isolation::QueenIsolation;
 use ply_search::spec::split_top_level;
 use ply_search::tree::Tree;
 use ply_search::{Game, Spec};
 use serde_json::{json, Map, Value};
 
 /// The game names the command accepts, for error messages.
-pub const GAME_NAMES: &str = "isolation, onitama, tree";
+pub const GAME_NAMES: &str = "isolation, queen-isolation, onitama, tree";
 
 /// A game start chosen by spec; each variant holds the start state.
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     /// Knight Isolation (`isolation(...)`).
     Isolation(Isolation),
+    /// Queen Isolation (`queen-isolation(...)`).
+    QueenIsolation(QueenIsolation),
     /// Onitama (`onitama(...)`).
     Onitama(Onitama),
     /// An explicit game tree (`tree(shape=[[3,12,8],[2,4,6],[14,5,2]])`), for teaching.
@@ -29,6 +32,7 @@ macro_rules! with_game {
     ($game:expr, $state:ident => $body:expr) => {
         match $game {
             $crate::games::AnyGame::Isolation($state) => $body,
+            $crate::games::AnyGame::QueenIsolation($state) => $body,
             $crate::games::AnyGame::Onitama($state) => $body,
             $crate::games::AnyGame::Tree($state) => $body,
         }
@@ -42,6 +46,7 @@ impl AnyGame {
         match parsed.name.as_str() {
             "isolation" => Ok(AnyGame::Isolation(Isolation::from_parsed_spec(parsed)?)),
             "onitama" => Ok(AnyGame::Onitama(Onitama::from_parsed_spec(parsed)?)),
+            "queen-isolation" => Ok(AnyGame::QueenIsolation(QueenIsolation::from_spec(spec)?)),
             "tree" => {
                 let mut parsed = parsed;
                 let shape = parsed.take("shape").ok_or_else(|| {
@@ -140,6 +145,40 @@ impl Describe for Onitama {
             hand(Player::P1),
             self.side_card().slug()
         ));
+        out
+    }
+}
+
+impl Describe for QueenIsolation {
+    /// `board` (the rows of the position notation) and `locs` (each player's `[x, y]`, null
+    /// while unplaced).
+    fn fields(&self) -> Map<String, Value> {
+        use ply_search::Player;
+        let mut map = Map::new();
+        let position = self.position();
+        map.insert(
+            "board".into(),
+            json!(position.split(' ').next().unwrap_or("")),
+        );
+        map.insert(
+            "locs".into(),
+            json!([self.loc(Player::P0), self.loc(Player::P1)]),
+        );
+        map
+    }
+
+    fn drawing(&self) -> String {
+        let position = self.position();
+        let rows = position.split(' ').next().unwrap_or("");
+        let mut out = String::from("\n");
+        for row in rows.split('/') {
+            out.push_str("  ");
+            for c in row.chars() {
+                out.push(c);
+                out.push(' ');
+            }
+            out.push('\n');
+        }
         out
     }
 }

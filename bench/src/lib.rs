@@ -26,6 +26,10 @@ pub struct IsolationGuide;
 pub struct SearchGuide;
 
 #[cfg(doctest)]
+#[doc = include_str!("../../docs/games/queen-isolation.md")]
+pub struct QueenIsolationGuide;
+
+#[cfg(doctest)]
 #[doc = include_str!("../../docs/games/onitama.md")]
 pub struct OnitamaGuide;
 

@@ -519,3 +519,46 @@ fn onitama_bad_input() {
         );
     }
 }
+
+#[test]
+fn queen_isolation_through_the_command() {
+    let out = ply(&[
+        "replay",
+        "queen-isolation(preset=quiz)",
+        "--moves",
+        "(0,0),(1,1)",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines: Vec<Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        lines[0]["legal"],
+        serde_json::json!(["(0,0)", "(1,0)", "(2,0)", "(0,1)", "(1,1)"])
+    );
+    assert_eq!(lines[2]["board"], "1../.2#");
+    let out = ply(&[
+        "search",
+        "queen-isolation(preset=quiz)",
+        "minimax(depth=5,eval=null)",
+        "--json",
+    ]);
+    let v: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["best_move"], "(0,0)");
+    assert_eq!(
+        v["score_text"].as_str().unwrap().chars().next(),
+        Some('+'),
+        "a win for player 0"
+    );
+    let out = ply(&["perft", "queen-isolation", "--depth", "2"]);
+    assert!(
+        stdout(&out).contains("depth 2: 600 "),
+        "25 x 24 openings: {}",
+        stdout(&out)
+    );
+    let out = ply(&["perft", "queen-isolation(width=9)", "--depth", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("width and height from 1 to 8"));
+}

@@ -19,6 +19,16 @@ pub fn minimax_decision<G: Game, E: Evaluator<G>>(
 ) -> CourseResult<G::Move> {
     let mut search = Common::new(state, evaluator, options);
     let depth = depth.unwrap_or(u32::MAX);
+    if options.test_root && search.terminal_test(state) {
+        let value = search.utility(state);
+        return CourseResult {
+            best_move: None,
+            value,
+            root_values: Vec::new(),
+            counters: search.counters,
+            visits: search.visits,
+        };
+    }
     let mut best_move = None;
     let mut best_value = -INFINITY;
     let mut root_values = Vec::new();

@@ -54,6 +54,11 @@ pub struct Options {
     pub strict_pruning: bool,
     /// Record every visited node in [`CourseResult::visits`].
     pub record_visits: bool,
+    /// Test the root for the end of the game first, counting one more `terminal_test()` call,
+    /// as AIMA's pseudocode does (`ALPHA-BETA-SEARCH` calls `MAX-VALUE` on the root). Udacity's
+    /// sample players and `minimax_decision` of the GameState quiz loop over the root's moves
+    /// directly (the default); the quiz's full alpha-beta count (55) includes the root test.
+    pub test_root: bool,
 }
 
 impl Options {

@@ -1,0 +1,376 @@
+//! The game state, with the quiz's `GameState` API and the [`Game`] implementation.
+
+use crate::rays::{ascending, queen, ray};
+use crate::{Rules, Variant};
+use ply_search::{Game, Images, MoveList, NotationError, Outcome, Player};
+use std::hash::{Hash, Hasher};
+
+const UNPLACED: u8 = 255;
+
+/// A move: the cell the mover's queen goes to, as bit `8 * y + x`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move(pub u8);
+
+impl Move {
+    /// The quiz's `(x, y)`.
+    pub fn xy(self) -> (u8, u8) {
+        (self.0 % 8, self.0 / 8)
+    }
+}
+
+/// A queen Isolation position: the open cells, both queens (255 while unplaced), the ply count.
+///
+/// ```
+/// use ply_queen_isolation::QueenIsolation;
+/// use ply_search::Game;
+/// let quiz = QueenIsolation::quiz();
+/// assert_eq!(quiz.get_legal_moves(), vec![(0, 0), (1, 0), (2, 0), (0, 1), (1, 1)]);
+/// let next = quiz.forecast_move((0, 0)).unwrap();
+/// assert_eq!(next.get_legal_moves().len(), 4);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct QueenIsolation {
+    open: u64,
+    locs: [u8; 2],
+    ply: u32,
+    variant: &'static Variant,
+}
+
+impl PartialEq for QueenIsolation {
+    fn eq(&self, other: &Self) -> bool {
+        self.open == other.open
+            && self.locs == other.locs
+            && self.ply == other.ply
+            && std::ptr::eq(self.variant, other.variant)
+    }
+}
+
+impl Eq for QueenIsolation {}
+
+impl Hash for QueenIsolation {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.open.hash(state);
+        self.locs.hash(state);
+        self.ply.hash(state);
+    }
+}
+
+impl QueenIsolation {
+    /// The empty board of `variant`, player 0 to move.
+    pub fn new(variant: &'static Variant) -> Self {
+        QueenIsolation {
+            open: variant.start,
+            locs: [UNPLACED; 2],
+            ply: 0,
+            variant,
+        }
+    }
+
+    /// The GameState quiz's start (3x2, lower-right blocked).
+    pub fn quiz() -> Self {
+        QueenIsolation::new(Variant::quiz())
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> &'static Variant {
+        self.variant
+    }
+
+    /// The open cells (bits `8 * y + x`).
+    pub fn open_cells(&self) -> u64 {
+        self.open
+    }
+
+    /// A player's cell as `(x, y)`, `None` while not placed.
+    pub fn loc(&self, player: Player) -> Option<(u8, u8)> {
+        let l = self.locs[player.index()];
+        (l != UNPLACED).then(|| Move(l).xy())
+    }
+
+    /// The cells `player` could move to (all open cells while not placed).
+    #[inline]
+    pub fn liberty_cells(&self, player: Player) -> u64 {
+        match self.locs[player.index()] {
+            UNPLACED => self.open,
+            from => queen(from, self.open),
+        }
+    }
+
+    /// `player`'s moves in the quiz's order: blank cells row by row while not placed, then the
+    /// rays (1,0), (1,-1), (0,-1), (-1,-1), (-1,0), (-1,1), (0,1), (1,1), each nearest first.
+    fn moves_of(&self, player: Player, out: &mut MoveList<Move>) {
+        match self.locs[player.index()] {
+            UNPLACED => {
+                let mut bits = self.open;
+                while bits != 0 {
+                    out.push(Move(bits.trailing_zeros() as u8));
+                    bits &= bits - 1;
+                }
+            }
+            from => {
+                for d in 0..8 {
+                    let mut bits = ray(from, self.open, d);
+                    while bits != 0 {
+                        let cell = if ascending(d) {
+                            bits.trailing_zeros()
+                        } else {
+                            63 - bits.leading_zeros()
+                        };
+                        out.push(Move(cell as u8));
+                        bits &= !(1u64 << cell);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The quiz's `get_legal_moves()`: the mover's moves as `(x, y)`, in the quiz's order.
+    /// Like the quiz, it lists them even when the game is over.
+    pub fn get_legal_moves(&self) -> Vec<(u8, u8)> {
+        let mut moves = MoveList::new();
+        self.moves_of(self.to_move(), &mut moves);
+        moves.into_iter().map(Move::xy).collect()
+    }
+
+    /// The quiz's `forecast_move(move)`: the state after `(x, y)`, or an error if it is not one
+    /// of the legal moves. The state itself is unchanged.
+    pub fn forecast_move(&self, (x, y): (u8, u8)) -> Result<QueenIsolation, NotationError> {
+        let cell = 8 * y as u32 + x as u32;
+        if x >= 8 || y >= 8 || self.liberty_cells(self.to_move()) >> cell & 1 == 0 {
+            return Err(NotationError::new(
+                "move",
+                format!("({x}, {y})"),
+                format!("one of {:?}", self.get_legal_moves()),
+            ));
+        }
+        Ok(self.move_to(cell as u8))
+    }
+
+    /// The quiz's `terminal_test()`.
+    pub fn terminal_test(&self) -> bool {
+        let mine = self.liberty_cells(self.to_move()) != 0;
+        match self.variant.rules {
+            Rules::Udacity => !(mine && self.liberty_cells(self.to_move().other()) != 0),
+            Rules::Standard => !mine,
+        }
+    }
+
+    /// The quiz's `utility(player)`: `+inf` if `player` won, `-inf` if it lost, else 0.
+    pub fn utility(&self, player: Player) -> f64 {
+        match self.outcome() {
+            Some(Outcome::Win(w)) if w == player => f64::INFINITY,
+            Some(Outcome::Win(_)) => f64::NEG_INFINITY,
+            _ => 0.0,
+        }
+    }
+
+    #[inline]
+    fn move_to(&self, cell: u8) -> QueenIsolation {
+        let p = (self.ply & 1) as usize;
+        let mut locs = self.locs;
+        locs[p] = cell;
+        QueenIsolation {
+            open: self.open & !(1u64 << cell),
+            locs,
+            ply: self.ply + 1,
+            variant: self.variant,
+        }
+    }
+
+    /// A position from its parts, checked (used by the position notation).
+    pub(crate) fn from_parts(
+        variant: &'static Variant,
+        open: u64,
+        locs: [Option<u8>; 2],
+        ply: u32,
+    ) -> Result<Self, String> {
+        if open & !variant.cells != 0 {
+            return Err("open cells only on the board".into());
+        }
+        for l in locs.into_iter().flatten() {
+            if variant.cells >> l & 1 == 0 || open >> l & 1 == 1 {
+                return Err("players on blocked cells of the board".into());
+            }
+        }
+        let ok = match locs {
+            [None, None] => ply == 0,
+            [Some(_), None] => ply == 1,
+            [Some(a), Some(b)] => ply >= 2 && a != b,
+            [None, Some(_)] => false,
+        };
+        if !ok {
+            return Err("nobody placed at ply 0, only player 1 at ply 1, both from ply 2".into());
+        }
+        Ok(QueenIsolation {
+            open,
+            locs: locs.map(|l| l.unwrap_or(UNPLACED)),
+            ply,
+            variant,
+        })
+    }
+
+    pub(crate) fn raw_locs(&self) -> [Option<u8>; 2] {
+        self.locs.map(|l| (l != UNPLACED).then_some(l))
+    }
+
+    fn mapped(&self, map: &[u8; 64]) -> QueenIsolation {
+        let mut open = 0u64;
+        let mut bits = self.open;
+        while bits != 0 {
+            let c = bits.trailing_zeros();
+            open |= 1 << map[c as usize];
+            bits &= bits - 1;
+        }
+        QueenIsolation {
+            open,
+            locs: self
+                .locs
+                .map(|l| if l == UNPLACED { l } else { map[l as usize] }),
+            ply: self.ply,
+            variant: self.variant,
+        }
+    }
+}
+
+impl Game for QueenIsolation {
+    type Move = Move;
+
+    #[inline]
+    fn to_move(&self) -> Player {
+        Player::from_index(self.ply as usize)
+    }
+
+    fn generate_moves(&self, moves: &mut MoveList<Move>) {
+        if !self.terminal_test() {
+            self.moves_of(self.to_move(), moves);
+        }
+    }
+
+    #[inline]
+    fn play(&self, mv: Move) -> Self {
+        self.move_to(mv.0)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if !self.terminal_test() {
+            return None;
+        }
+        let mover = self.to_move();
+        Some(if self.liberty_cells(mover) != 0 {
+            Outcome::Win(mover)
+        } else {
+            Outcome::Win(mover.other())
+        })
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.terminal_test()
+    }
+
+    fn move_count(&self) -> usize {
+        if self.terminal_test() {
+            0
+        } else {
+            self.liberty_cells(self.to_move()).count_ones() as usize
+        }
+    }
+
+    fn key(&self) -> u64 {
+        let extra =
+            self.locs[0] as u64 | (self.locs[1] as u64) << 8 | ((self.ply & 1) as u64) << 16;
+        let x =
+            (self.open ^ 0xA076_1D64_78BD_642F) as u128 * (extra ^ 0xE703_7ED1_A0B4_28DB) as u128;
+        (x as u64) ^ ((x >> 64) as u64)
+    }
+
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        let (x, y) = mv.xy();
+        format!("({x},{y})")
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
+        let bad = || {
+            NotationError::new(
+                "move",
+                text.trim(),
+                format!(
+                    "(x,y), one of {}",
+                    self.get_legal_moves()
+                        .iter()
+                        .map(|(x, y)| format!("({x},{y})"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )
+        };
+        let inner = text
+            .trim()
+            .strip_prefix('(')
+            .and_then(|t| t.strip_suffix(')'))
+            .ok_or_else(bad)?;
+        let (x, y) = inner.split_once(',').ok_or_else(bad)?;
+        let (x, y): (u8, u8) = (
+            x.trim().parse().map_err(|_| bad())?,
+            y.trim().parse().map_err(|_| bad())?,
+        );
+        if x >= 8 || y >= 8 {
+            return Err(bad());
+        }
+        let mv = Move(8 * y + x);
+        if self.legal_moves().contains(&mv) {
+            Ok(mv)
+        } else {
+            Err(bad())
+        }
+    }
+
+    fn position(&self) -> String {
+        crate::notation::format_position(self)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Self, NotationError> {
+        crate::notation::parse_position(self.variant, text)
+    }
+
+    /// The board's rotations and reflections (8 for a square, 4 for a rectangle).
+    fn symmetric_images(&self) -> Images<Self> {
+        let mut images = Images::new();
+        images.push(*self);
+        for map in &self.variant.symmetries[1..] {
+            images.push(self.mapped(map));
+        }
+        images
+    }
+
+    fn max_game_length(&self) -> Option<u32> {
+        Some(self.open.count_ones())
+    }
+
+    const MOVE_INDEX_SPACE: usize = 64;
+
+    fn move_index(mv: Move) -> usize {
+        mv.0 as usize & 63
+    }
+}
+
+impl ply_search::mobility::MobilityGame for QueenIsolation {
+    fn mobility(&self, player: Player) -> i32 {
+        self.liberty_cells(player).count_ones() as i32
+    }
+
+    /// AIND's centre distance (x4) with row = y and column = x.
+    fn centre_distance_x4(&self, player: Player) -> i32 {
+        match self.loc(player) {
+            None => 0,
+            Some((x, y)) => {
+                let dy = self.variant.height as i32 - 2 * y as i32;
+                let dx = self.variant.width as i32 - 2 * x as i32;
+                dy * dy + dx * dx
+            }
+        }
+    }
+}
