@@ -18,6 +18,28 @@ fn stderr(out: &Output) -> String {
     String::from_utf8(out.stderr.clone()).unwrap()
 }
 
+/// Each case must fail with exit code 2 and exactly one line on stderr containing the needle,
+/// nothing on stdout and no panic.
+fn assert_rejected(cases: &[(&[&str], &str)]) {
+    for (args, needle) in cases {
+        let out = ply(args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(
+            err.trim_end().lines().count(),
+            1,
+            "{args:?}: one line, got {err:?}"
+        );
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(
+            err.contains(needle),
+            "{args:?}: {err:?} should contain {needle:?}"
+        );
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(stdout(&out).is_empty(), "{args:?}: nothing on stdout");
+    }
+}
+
 #[test]
 fn perft_prints_one_line_per_depth() {
     let out = ply(&["perft", "isolation", "--depth", "4"]);
@@ -265,23 +287,7 @@ fn bad_input_gets_one_line_and_exit_code_2() {
         ),
         (&["nosuchcommand"], "unrecognized subcommand"),
     ];
-    for (args, needle) in cases {
-        let out = ply(args);
-        let err = stderr(&out);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-        assert_eq!(
-            err.trim_end().lines().count(),
-            1,
-            "{args:?}: one line, got {err:?}"
-        );
-        assert!(err.starts_with("error: "), "{args:?}: {err}");
-        assert!(
-            err.contains(needle),
-            "{args:?}: {err:?} should contain {needle:?}"
-        );
-        assert!(!err.contains("panicked"), "{args:?}: {err}");
-        assert!(stdout(&out).is_empty(), "{args:?}: nothing on stdout");
-    }
+    assert_rejected(cases);
 }
 
 #[test]
@@ -416,16 +422,7 @@ fn search_rejects_bad_agents_and_finished_games() {
             "this one is over",
         ),
     ];
-    for (args, needle) in cases {
-        let out = ply(args);
-        let err = stderr(&out);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-        assert!(
-            err.contains(needle),
-            "{args:?}: {err:?} should contain {needle:?}"
-        );
-    }
+    assert_rejected(cases);
 }
 
 #[test]
@@ -508,16 +505,7 @@ fn onitama_bad_input() {
             "bad evaluator `improved`: expected one of material, mobility, safety, pst, balanced",
         ),
     ];
-    for (args, needle) in cases {
-        let out = ply(args);
-        let err = stderr(&out);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-        assert!(
-            err.contains(needle),
-            "{args:?}: {err:?} should contain {needle:?}"
-        );
-    }
+    assert_rejected(cases);
 }
 
 #[test]

@@ -9,6 +9,7 @@
 //! [`conformance`].
 
 pub mod agent;
+pub mod board;
 pub mod conformance;
 pub mod course;
 pub mod engine;

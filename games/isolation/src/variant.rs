@@ -179,23 +179,12 @@ impl Variant {
 
     fn build_symmetries(&self) -> Vec<[u8; 128]> {
         let (w, h) = (self.width, self.height);
-        // The four symmetries of a rectangle; a square adds the four that swap the axes.
-        let count = if w == h { 8 } else { 4 };
-        (0..count)
+        (0..ply_search::board::symmetry_count(w, h))
             .map(|symmetry| {
                 let mut table = [0u8; 128];
                 for cell in self.blank.iter() {
                     let (x, y) = self.xy(cell);
-                    let (nx, ny) = match symmetry {
-                        0 => (x, y),
-                        1 => (w - 1 - x, y),
-                        2 => (x, h - 1 - y),
-                        3 => (w - 1 - x, h - 1 - y),
-                        4 => (y, x),
-                        5 => (w - 1 - y, h - 1 - x),
-                        6 => (y, h - 1 - x),
-                        _ => (w - 1 - y, x),
-                    };
+                    let (nx, ny) = ply_search::board::map_cell(symmetry, w, h, x, y);
                     table[cell as usize] = self.cell(nx, ny);
                 }
                 table

@@ -77,23 +77,12 @@ impl Variant {
         }) {
             return Ok(v);
         }
-        let count = if width == height { 8 } else { 4 };
-        let (w, h) = (width, height);
-        let symmetries = (0..count)
+        let symmetries = (0..ply_search::board::symmetry_count(width, height))
             .map(|s| {
                 let mut map = [0u8; 64];
-                for y in 0..h {
-                    for x in 0..w {
-                        let (nx, ny) = match s {
-                            0 => (x, y),
-                            1 => (w - 1 - x, y),
-                            2 => (x, h - 1 - y),
-                            3 => (w - 1 - x, h - 1 - y),
-                            4 => (y, x),
-                            5 => (w - 1 - y, h - 1 - x),
-                            6 => (y, h - 1 - x),
-                            _ => (w - 1 - y, x),
-                        };
+                for y in 0..height {
+                    for x in 0..width {
+                        let (nx, ny) = ply_search::board::map_cell(s, width, height, x, y);
                         map[(8 * y + x) as usize] = 8 * ny + nx;
                     }
                 }
