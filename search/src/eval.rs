@@ -1,6 +1,6 @@
 //! Evaluators: heuristic scores, kept apart from the rules so a researcher can swap them.
 
-use crate::{Game, Player, Score};
+use crate::{Game, NotationError, Player, Score};
 
 /// A heuristic that scores a non-terminal state from one player's point of view.
 ///
@@ -53,4 +53,23 @@ impl<G: Game> Evaluator<G> for Zero {
     fn name(&self) -> &str {
         "null"
     }
+}
+
+/// The entry of `all` whose name in `names` (same order) is `name`, ignoring case: how games
+/// look up their named evaluators, with the error listing the accepted names.
+///
+/// ```
+/// use ply_search::eval::by_name;
+/// assert_eq!(by_name("B", &["a", "b"], &[1, 2]).unwrap(), 2);
+/// assert_eq!(by_name("c", &["a", "b"], &[1, 2]).unwrap_err().to_string(),
+///     "bad evaluator `c`: expected one of a, b");
+/// ```
+pub fn by_name<T: Copy>(name: &str, names: &[&str], all: &[T]) -> Result<T, NotationError> {
+    names
+        .iter()
+        .position(|n| n.eq_ignore_ascii_case(name.trim()))
+        .map(|i| all[i])
+        .ok_or_else(|| {
+            NotationError::new("evaluator", name, format!("one of {}", names.join(", ")))
+        })
 }

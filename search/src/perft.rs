@@ -55,48 +55,15 @@ impl Count {
 /// The number of leaves of the game tree of `state` cut at `depth` plies.
 pub fn perft<G: Game>(state: &G, depth: u32, count: Count) -> u64 {
     let mut buffers: Vec<MoveList<G::Move>> = (0..depth).map(|_| MoveList::new()).collect();
-    count_leaves(state, depth, count, &mut buffers)
+    count_leaves::<G, true>(state, depth, count, &mut buffers)
 }
 
 /// The same count as [`perft`], but every position at the last ply is made (`play`) and tested,
 /// not counted from the move list: the speed of move generation plus copy-make, as engines
 /// without bulk counting report it.
 pub fn perft_without_bulk<G: Game>(state: &G, depth: u32, count: Count) -> u64 {
-    fn walk<G: Game>(
-        state: &G,
-        depth: u32,
-        count: Count,
-        buffers: &mut [MoveList<G::Move>],
-    ) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let (moves, deeper) = buffers
-            .split_first_mut()
-            .expect("one move buffer per remaining ply");
-        moves.clear();
-        state.generate_moves(moves);
-        if moves.is_empty() {
-            return match count {
-                Count::Leaves => 1,
-                Count::Strict => 0,
-            };
-        }
-        if depth == 1 {
-            // Each leaf is made in full; `black_box` keeps the compiler from skipping the work.
-            for &mv in moves.iter() {
-                std::hint::black_box(state.play(mv));
-            }
-            return moves.len() as u64;
-        }
-        let mut total = 0;
-        for &mv in moves.iter() {
-            total += walk(&state.play(mv), depth - 1, count, deeper);
-        }
-        total
-    }
     let mut buffers: Vec<MoveList<G::Move>> = (0..depth).map(|_| MoveList::new()).collect();
-    walk(state, depth, count, &mut buffers)
+    count_leaves::<G, false>(state, depth, count, &mut buffers)
 }
 
 /// The perft count below each legal move of `state`, in the game's move order ("divide").
@@ -111,13 +78,16 @@ pub fn divide<G: Game>(state: &G, depth: u32, count: Count) -> Vec<(G::Move, u64
         .map(|&mv| {
             (
                 mv,
-                count_leaves(&state.play(mv), depth - 1, count, &mut buffers),
+                count_leaves::<G, true>(&state.play(mv), depth - 1, count, &mut buffers),
             )
         })
         .collect()
 }
 
-fn count_leaves<G: Game>(
+/// The leaves below `state`; with `BULK` (a compile-time switch, so each mode is its own
+/// specialised code), the last ply is counted from the move list (and the
+/// last two plies without a recursive call), otherwise every last-ply position is made.
+fn count_leaves<G: Game, const BULK: bool>(
     state: &G,
     depth: u32,
     count: Count,
@@ -132,7 +102,7 @@ fn count_leaves<G: Game>(
     if depth == 0 {
         return 1;
     }
-    if depth == 1 {
+    if BULK && depth == 1 {
         return match state.move_count() as u64 {
             0 => at_terminal,
             n => n,
@@ -146,8 +116,15 @@ fn count_leaves<G: Game>(
     if moves.is_empty() {
         return at_terminal;
     }
+    if !BULK && depth == 1 {
+        // Each leaf is made in full; `black_box` keeps the compiler from skipping the work.
+        for &mv in moves.iter() {
+            std::hint::black_box(state.play(mv));
+        }
+        return moves.len() as u64;
+    }
     let mut total = 0;
-    if depth == 2 {
+    if BULK && depth == 2 {
         // The last two plies without a recursive call per child: most of perft's time.
         for &mv in moves.iter() {
             total += match state.play(mv).move_count() as u64 {
@@ -158,7 +135,7 @@ fn count_leaves<G: Game>(
         return total;
     }
     for &mv in moves.iter() {
-        total += count_leaves(&state.play(mv), depth - 1, count, deeper);
+        total += count_leaves::<G, BULK>(&state.play(mv), depth - 1, count, deeper);
     }
     total
 }

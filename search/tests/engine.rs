@@ -68,18 +68,24 @@ fn big_tree() -> Tree {
 #[test]
 fn node_limits_are_exact() {
     let tree = big_tree();
+    let mut stopped_by_the_limit = 0;
     for limit in [1u64, 2, 17, 1000, 5000] {
         let mut engine = Engine::new(Zero, EngineOptions::default().tt_mib(1));
         let result = engine.search(&tree, &Limits::none().with_nodes(limit));
         assert!(result.stats.nodes <= limit);
         if result.stats.stopped_by == "nodes" {
             assert_eq!(result.stats.nodes, limit, "stopped exactly at the limit");
+            stopped_by_the_limit += 1;
         }
         assert!(
             result.best_move.is_some(),
             "a stopped search still returns a move"
         );
     }
+    assert!(
+        stopped_by_the_limit >= 3,
+        "the limits were actually reached"
+    );
 }
 
 #[test]

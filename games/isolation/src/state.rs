@@ -450,23 +450,7 @@ impl Game for Isolation {
             return None;
         }
         match self.loc(self.to_move()) {
-            Some(_) => {
-                // A knight has at most eight targets: clear the lowest target k times with a
-                // fixed seven-step sequence (no data-dependent loop to mispredict).
-                let k = rng.below(n as u64) as u32;
-                let low = targets.0 as u64;
-                let below = low.count_ones();
-                let (mut bits, k, base) = if k < below {
-                    (low, k, 0)
-                } else {
-                    ((targets.0 >> 64) as u64, k - below, 64)
-                };
-                for i in 0..7 {
-                    let cleared = bits & bits.wrapping_sub(1);
-                    bits = if i < k { cleared } else { bits };
-                }
-                Some(Move((base + bits.trailing_zeros()) as u8))
-            }
+            Some(_) => Some(Move(targets.nth(rng.below(n as u64) as u32))),
             None => {
                 // Opening: rejection sampling over the cell indices is uniform and fast.
                 let span = 128 - targets.0.leading_zeros() as u64;

@@ -45,17 +45,7 @@ impl Heuristic {
 
     /// The heuristic called `name`.
     pub fn from_name(name: &str) -> Result<Heuristic, NotationError> {
-        Heuristic::NAMES
-            .iter()
-            .position(|n| n.eq_ignore_ascii_case(name.trim()))
-            .map(|i| Heuristic::ALL[i])
-            .ok_or_else(|| {
-                NotationError::new(
-                    "evaluator",
-                    name,
-                    format!("one of {}", Heuristic::NAMES.join(", ")),
-                )
-            })
+        ply_search::eval::by_name(name, &Heuristic::NAMES, &Heuristic::ALL)
     }
 }
 
