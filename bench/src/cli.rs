@@ -26,6 +26,8 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Analyse one position with an agent: a line per iteration and the best move.
     Search(SearchArgs),
+    /// Solve a position exactly: who wins, every winning move, and optionally every reply.
+    Solve(SolveArgs),
 }
 
 /// Where a command starts: the game, a position and moves.
@@ -105,6 +107,82 @@ pub struct SearchArgs {
     pub json: bool,
 }
 
+/// Arguments of `ply solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// The game and position.
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// For every move, the value of every reply (the winning replies are listed).
+    #[arg(long)]
+    pub all_replies: bool,
+    /// Find the exact distance to the end (winner hurrying, loser delaying), not only the
+    /// outcome; slower.
+    #[arg(long)]
+    pub distance: bool,
+    /// Threads; each solves whole moves with its own share of the table.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub threads: usize,
+    /// Transposition-table size, e.g. `64MiB`, `1GiB`, `0` for none.
+    #[arg(long, default_value = "64MiB", value_name = "SIZE")]
+    pub tt: String,
+    /// Give up after this long, e.g. `30s`, `600s`.
+    #[arg(long, value_name = "DURATION")]
+    pub time: Option<String>,
+    /// Give up after this many nodes (per thread).
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+    /// Ablation: solve symmetric moves separately.
+    #[arg(long)]
+    pub no_symmetry: bool,
+    /// Ablation: do not use the game's shortcut (Isolation: separated players).
+    #[arg(long)]
+    pub no_settle: bool,
+    /// Ablation: try moves in the game's order instead of fewest replies first.
+    #[arg(long)]
+    pub no_ordering: bool,
+    /// One JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl SolveArgs {
+    /// The solver options the flags ask for.
+    pub fn options(&self) -> Result<ply_search::solver::SolverOptions, CliError> {
+        let tt_bytes = crate::agents::parse_size(&self.tt).ok_or_else(|| {
+            CliError::new(format!(
+                "bad --tt `{}`: expected a size like 64MiB, 1GiB or 0",
+                self.tt
+            ))
+        })?;
+        let max_time = match &self.time {
+            None => None,
+            Some(t) => Some(crate::agents::parse_duration(t).ok_or_else(|| {
+                CliError::new(format!(
+                    "bad --time `{t}`: expected a duration like 500ms or 30s"
+                ))
+            })?),
+        };
+        if self.threads == 0 || self.threads > 256 {
+            return Err(CliError::new(format!(
+                "bad --threads `{}`: expected a number from 1 to 256",
+                self.threads
+            )));
+        }
+        Ok(ply_search::solver::SolverOptions {
+            tt_bytes,
+            distance: self.distance,
+            tt_min_plies_left: ply_search::solver::SolverOptions::default().tt_min_plies_left,
+            fewest_replies: !self.no_ordering,
+            settle: !self.no_settle,
+            symmetry: !self.no_symmetry,
+            threads: self.threads,
+            max_nodes: self.nodes,
+            max_time,
+        })
+    }
+}
+
 /// Parses `args` (program name first) and runs the command, writing to `out`. Help and version
 /// requests are printed to `out` too.
 pub fn run<I, T>(args: I, out: &mut dyn Write) -> Result<(), CliError>
@@ -139,6 +217,14 @@ where
             with_game!(game, start => {
                 let state = position(&start, args.position.from.as_deref(), args.position.moves.as_deref())?;
                 commands::search::run(&state, &args.agent, args.json, out)
+            })
+        }
+        Command::Solve(args) => {
+            let options = args.options()?;
+            let game = AnyGame::from_spec(&args.position.game)?;
+            with_game!(game, start => {
+                let state = position(&start, args.position.from.as_deref(), args.position.moves.as_deref())?;
+                commands::solve::run(&state, &options, args.all_replies, args.json, out)
             })
         }
         Command::Replay(args) => {

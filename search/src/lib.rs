@@ -23,6 +23,7 @@ pub mod player;
 pub mod random_player;
 pub mod rng;
 pub mod score;
+pub mod solver;
 pub mod spec;
 pub mod stats;
 pub mod tree;

@@ -85,3 +85,37 @@ pub fn describe(score: Score) -> String {
         None => score.to_string(),
     }
 }
+
+/// A root-relative score ("win at ply n of the search") re-counted from the node `ply` plies
+/// below the root ("win in n - ply from here"), so a stored result is right wherever the
+/// position recurs. Non-decisive scores are unchanged.
+///
+/// ```
+/// use ply_search::score::{relative_to_node, relative_to_root, win_in};
+/// assert_eq!(relative_to_node(win_in(7), 3), win_in(4));
+/// assert_eq!(relative_to_root(win_in(4), 3), win_in(7));
+/// assert_eq!(relative_to_node(12, 3), 12);
+/// ```
+#[inline]
+pub fn relative_to_node(score: Score, ply: u32) -> Score {
+    if score > MAX_EVAL {
+        score + ply as Score
+    } else if score < -MAX_EVAL {
+        score - ply as Score
+    } else {
+        score
+    }
+}
+
+/// The inverse of [`relative_to_node`]: a score counted from a node `ply` plies below the root,
+/// re-counted from the root.
+#[inline]
+pub fn relative_to_root(score: Score, ply: u32) -> Score {
+    if score > MAX_EVAL {
+        score - ply as Score
+    } else if score < -MAX_EVAL {
+        score + ply as Score
+    } else {
+        score
+    }
+}

@@ -230,6 +230,9 @@ fn parse_shape(bytes: &[u8], pos: &mut usize, nesting: u32) -> Option<Shape> {
     (value.abs() <= MAX_EVAL as i64).then_some(Shape::Leaf(value as Score))
 }
 
+/// Explicit trees are solved by plain search: no shortcut.
+impl crate::solver::Solvable for Tree {}
+
 impl Game for Tree {
     type Move = u32;
 

@@ -3,3 +3,4 @@
 pub mod perft;
 pub mod replay;
 pub mod search;
+pub mod solve;

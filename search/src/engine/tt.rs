@@ -1,6 +1,6 @@
 //! The transposition table: a fixed-size cache of search results keyed by position.
 
-use crate::score::{Score, MAX_EVAL};
+use crate::score::{relative_to_node, relative_to_root, Score};
 use serde::Serialize;
 
 /// What a stored score means.
@@ -97,7 +97,7 @@ impl<M> Entry<M> {
             3 => Bound::Upper,
             _ => Bound::Exact,
         };
-        (from_table(self.score, ply), bound)
+        (relative_to_root(self.score, ply), bound)
     }
 }
 
@@ -106,28 +106,6 @@ impl<M> Entry<M> {
 #[derive(Clone, Copy)]
 #[repr(align(64))]
 struct Line<M>([Entry<M>; 4]);
-
-/// Decisive scores are stored relative to the node ("win in n from here") and read back
-/// relative to the root, so an entry is right wherever the position recurs.
-fn to_table(score: Score, ply: u32) -> Score {
-    if score > MAX_EVAL {
-        score + ply as Score
-    } else if score < -MAX_EVAL {
-        score - ply as Score
-    } else {
-        score
-    }
-}
-
-fn from_table(score: Score, ply: u32) -> Score {
-    if score > MAX_EVAL {
-        score - ply as Score
-    } else if score < -MAX_EVAL {
-        score + ply as Score
-    } else {
-        score
-    }
-}
 
 /// A fixed-size transposition table with a choice of [`Replacement`] scheme and aging: each
 /// search starts a new generation, and entries of older generations are replaced first.
@@ -273,7 +251,7 @@ impl<M: Copy + PartialEq> TranspositionTable<M> {
         };
         bucket[slot] = Entry {
             key,
-            score: to_table(score, ply),
+            score: relative_to_node(score, ply),
             best_move,
             depth,
             meta: generation << 2 | bound_bits(bound),

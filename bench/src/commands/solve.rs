@@ -1,0 +1,113 @@
+//! `ply solve`: the exact value of a position, every winning move, and on request every
+//! winning reply to every opening.
+
+use crate::error::CliError;
+use ply_search::solver::analysis::describe_value;
+use ply_search::solver::{solve, Solution, Solvable, SolverOptions};
+use std::io::Write;
+
+/// Solves `state` and prints the answer as text or one JSON object. A solve stopped by a limit
+/// prints why and what it spent (not an error: the input was fine).
+pub fn run<G: Solvable>(
+    state: &G,
+    options: &SolverOptions,
+    all_replies: bool,
+    as_json: bool,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let io = |e: std::io::Error| CliError::new(format!("cannot write output: {e}"));
+    let solution = match solve(state, options, all_replies) {
+        Ok(solution) => solution,
+        Err(stopped) => {
+            return writeln!(out, "{stopped}").map_err(io);
+        }
+    };
+    if as_json {
+        let text = serde_json::to_string(&solution).map_err(|e| CliError::new(e.to_string()))?;
+        return writeln!(out, "{text}").map_err(io);
+    }
+    write_text(&solution, out).map_err(io)
+}
+
+/// The text answer: the value, each move's value, the winning replies, the cost.
+fn write_text<M>(s: &Solution<M>, out: &mut dyn Write) -> std::io::Result<()> {
+    let mover = s.to_move.index();
+    let describe = |v| describe_value(v, s.exact_distance);
+    let winner = if s.value > 0 {
+        format!("player {mover} wins")
+    } else if s.value < 0 {
+        format!("player {} wins", 1 - mover)
+    } else {
+        "a draw".to_string()
+    };
+    writeln!(out, "position {}  player {mover} to move", s.position)?;
+    writeln!(
+        out,
+        "value: {winner} ({} for player {mover})",
+        describe(s.value)
+    )?;
+    let winning: Vec<&str> = s.winning_moves().map(|m| m.notation.as_str()).collect();
+    writeln!(
+        out,
+        "winning moves: {}",
+        if winning.is_empty() {
+            "none".to_string()
+        } else {
+            winning.join(" ")
+        }
+    )?;
+    let solved = s.moves.iter().filter(|m| m.same_as.is_none()).count();
+    writeln!(
+        out,
+        "moves ({}, {solved} solved, the others by symmetry):",
+        s.moves.len()
+    )?;
+    for m in &s.moves {
+        let image = m
+            .same_as
+            .as_ref()
+            .map_or(String::new(), |r| format!("  (as {r})"));
+        writeln!(out, "  {:<8} {}{image}", m.notation, describe(m.value))?;
+    }
+    if !s.replies.is_empty() {
+        writeln!(out, "winning replies (for player {}):", 1 - mover)?;
+        for opening in &s.replies {
+            let wins: Vec<&str> = opening
+                .replies
+                .iter()
+                .filter(|r| r.value > 0)
+                .map(|r| r.notation.as_str())
+                .collect();
+            writeln!(
+                out,
+                "  after {:<8} {} of {}: {}",
+                opening.opening.notation,
+                wins.len(),
+                opening.replies.len(),
+                if wins.is_empty() {
+                    "none".to_string()
+                } else {
+                    wins.join(" ")
+                }
+            )?;
+        }
+    }
+    let st = &s.stats;
+    let secs = st.time_us as f64 / 1e6;
+    let hits = if st.tt_probes > 0 {
+        100.0 * st.tt_hits as f64 / st.tt_probes as f64
+    } else {
+        0.0
+    };
+    writeln!(
+        out,
+        "nodes {}  settled {}  time {:.3} s  {:.2} M nodes/s  tt {} probes, {hits:.1}% hits, {} stores  threads {}",
+        st.nodes,
+        st.settled,
+        secs,
+        st.nodes as f64 / secs.max(1e-9) / 1e6,
+        st.tt_probes,
+        st.tt_stores,
+        st.threads
+    )
+}

@@ -1,0 +1,105 @@
+//! The exact solver's shortcut for knight Isolation: separated knights walk their own regions,
+//! and a knight's walk is bounded by the colours of the squares it can reach.
+
+use crate::state::Isolation;
+use crate::variant::{Rules, Variant};
+use ply_search::score::Score;
+use ply_search::solver::separation::{separated_value, EndRule, Walker};
+use ply_search::solver::Solvable;
+use ply_search::Game;
+
+/// Knight moves over the board's open cells.
+struct KnightWalk(&'static Variant);
+
+impl Walker for KnightWalk {
+    #[inline]
+    fn moves_from(&self, cell: u8, open: u128) -> u128 {
+        self.0.knight_moves(cell).0 & open
+    }
+
+    /// Every knight move of a set of cells at once, by shifts: the two border columns of the
+    /// bit layout catch the moves that would wrap around a row.
+    #[inline]
+    fn spread(&self, cells: u128, open: u128) -> u128 {
+        let mut reached = 0;
+        for off in self.0.offsets {
+            reached |= if off > 0 { cells << off } else { cells >> -off };
+        }
+        reached & open
+    }
+
+    /// A knight alternates colours: a walk from a light square visits dark, light, dark..., so
+    /// it is at most twice the scarcer colour long (plus one if the first colour is the richer).
+    fn path_bound(&self, from: u8, region: u128) -> u32 {
+        let light = self.0.light.0;
+        let (same, other) = if light >> from & 1 == 1 {
+            (
+                (region & light).count_ones(),
+                (region & !light).count_ones(),
+            )
+        } else {
+            (
+                (region & !light).count_ones(),
+                (region & light).count_ones(),
+            )
+        };
+        if other > same {
+            2 * same + 1
+        } else {
+            2 * other
+        }
+    }
+}
+
+impl Solvable for Isolation {
+    /// Once neither knight can reach a cell the other can, the longer walk wins. Under the
+    /// Udacity rules the shortcut waits until cell 0 is closed: the original's terminal test
+    /// does not count a liberty there, which the walk race does not model.
+    fn settled_value(&self) -> Option<Score> {
+        let variant = self.variant();
+        let rule = match variant.rules {
+            Rules::Udacity if self.open_cells().contains(0) => return None,
+            Rules::Udacity => EndRule::EitherStuckEnds,
+            Rules::Standard | Rules::Aind => EndRule::MoverStuckLoses,
+        };
+        let mover = self.to_move();
+        let (me, them) = (self.loc(mover)?, self.loc(mover.other())?);
+        separated_value(&KnightWalk(variant), me, them, self.open_cells().0, rule)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ply_search::solver::separation::longest_walk;
+
+    #[test]
+    fn the_colour_bound_holds_for_every_walk_on_small_boards() {
+        // Full boards from every cell: the exact longest walk never beats the bound.
+        for (w, h) in [(3, 3), (3, 4), (4, 4)] {
+            let v = Variant::get(w, h, Rules::Standard).unwrap();
+            let walk = KnightWalk(v);
+            for from in v.blank.iter() {
+                let region = v.blank.0 & !(1u128 << from);
+                let longest = longest_walk(&walk, from, region, u32::MAX);
+                assert!(
+                    longest <= walk.path_bound(from, region),
+                    "{w}x{h} from {from}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn spreading_a_set_reaches_what_each_knight_reaches() {
+        let v = Variant::get(7, 7, Rules::Standard).unwrap();
+        let walk = KnightWalk(v);
+        let cells: Vec<u8> = v.blank.iter().collect();
+        for (i, &a) in cells.iter().enumerate() {
+            let b = cells[(i * 7 + 3) % cells.len()];
+            let set = 1u128 << a | 1u128 << b;
+            let each = walk.moves_from(a, v.blank.0) | walk.moves_from(b, v.blank.0);
+            assert_eq!(walk.spread(set, v.blank.0), each);
+        }
+    }
+}

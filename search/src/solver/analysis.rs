@@ -1,0 +1,342 @@
+//! Root analysis: the value of every move of a position (and, on request, of every reply to
+//! every move), with symmetric moves solved once and whole moves shared out among threads.
+
+use super::{Solvable, SolveStats, Solver, SolverOptions};
+use crate::score::{self, relative_to_root, Score};
+use crate::{Game, Player, StopFlag};
+use serde::Serialize;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// One move and its exact value (in sign, or with the distance) for the player making it,
+/// counted from the position before the move.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(bound = "")]
+pub struct MoveValue<M> {
+    /// The move.
+    #[serde(skip)]
+    pub mv: M,
+    /// The move in the game's notation.
+    pub notation: String,
+    /// Its value for the player making it.
+    pub value: Score,
+    /// The move whose position this one's is a symmetric image of (solved once for both), in
+    /// notation; `None` for the move that was solved.
+    pub same_as: Option<String>,
+}
+
+/// An opening move and the value of each reply to it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(bound = "")]
+pub struct OpeningReplies<M> {
+    /// The opening and its value for the player making it.
+    pub opening: MoveValue<M>,
+    /// Every reply and its value for the replying player.
+    pub replies: Vec<MoveValue<M>>,
+}
+
+/// The answer of [`solve`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(bound = "")]
+pub struct Solution<M> {
+    /// The position solved, in the game's notation.
+    pub position: String,
+    /// The player to move there.
+    pub to_move: Player,
+    /// The position's value for that player.
+    pub value: Score,
+    /// Whether values carry the exact distance ([`SolverOptions::distance`]) or only the sign.
+    pub exact_distance: bool,
+    /// Every legal move with its value, in the game's move order.
+    pub moves: Vec<MoveValue<M>>,
+    /// With `all_replies`: for each move, every reply with its value.
+    pub replies: Vec<OpeningReplies<M>>,
+    /// What it cost.
+    pub stats: SolveStats,
+}
+
+impl<M> Solution<M> {
+    /// The moves that win for the player to move.
+    pub fn winning_moves(&self) -> impl Iterator<Item = &MoveValue<M>> {
+        self.moves.iter().filter(|m| m.value > 0)
+    }
+}
+
+/// Why [`solve`] gave no answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolveError {
+    /// The limit that stopped it: "nodes", "time" or "stop".
+    pub stopped_by: &'static str,
+    /// What was spent before stopping.
+    pub nodes: u64,
+}
+
+impl std::fmt::Display for SolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "not solved: the {} limit stopped the solver after {} nodes",
+            self.stopped_by, self.nodes
+        )
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// A value in words: "win in 7 plies", "loss", "draw"; leaf values of explicit trees as numbers.
+///
+/// ```
+/// use ply_search::score::win_in;
+/// use ply_search::solver::analysis::describe_value;
+/// assert_eq!(describe_value(win_in(7), true), "win in 7 plies");
+/// assert_eq!(describe_value(win_in(7), false), "win");
+/// assert_eq!(describe_value(0, false), "draw");
+/// ```
+pub fn describe_value(value: Score, exact_distance: bool) -> String {
+    let word = if value > 0 {
+        "win"
+    } else if value < 0 {
+        "loss"
+    } else {
+        "draw"
+    };
+    match score::plies_to_result(value) {
+        Some(n) if exact_distance => format!("{word} in {n} plies"),
+        None if exact_distance && value != 0 => value.to_string(),
+        _ => word.to_string(),
+    }
+}
+
+/// Solves `state`: its value and the value of every legal move, and with `all_replies` the
+/// value of every reply to every move. Symmetric moves are solved once (with
+/// [`SolverOptions::symmetry`]); whole moves are shared out among [`SolverOptions::threads`]
+/// threads, so the answer is the same on any number of threads.
+///
+/// ```
+/// use ply_search::solver::{solve, SolverOptions};
+/// use ply_search::tree::Tree;
+/// let tree = Tree::parse("[[3,12,8],[2,4,6],[14,5,2]]").unwrap();
+/// let options = SolverOptions { distance: true, ..SolverOptions::default() };
+/// let solution = solve(&tree, &options, false).unwrap();
+/// assert_eq!(solution.value, 3);
+/// let values: Vec<_> = solution.moves.iter().map(|m| m.value).collect();
+/// assert_eq!(values, [3, 2, 2]);
+/// ```
+pub fn solve<G: Solvable>(
+    state: &G,
+    options: &SolverOptions,
+    all_replies: bool,
+) -> Result<Solution<G::Move>, SolveError> {
+    let start = Instant::now();
+    let openings = classes(state, options.symmetry);
+    if !all_replies {
+        let jobs: Vec<G> = openings
+            .iter()
+            .map(|c| state.play(c.representative))
+            .collect();
+        let (values, stats) = solve_all(&jobs, options)?;
+        let opening_values: Vec<Score> = values.into_iter().map(for_mover).collect();
+        let moves = expand(state, &openings, &opening_values);
+        return Ok(finish(state, options, moves, Vec::new(), stats, start));
+    }
+
+    // Every reply to every opening: solve one reply of each symmetry class (over all openings
+    // at once), then read every opening's replies off the classes.
+    let mut jobs = Vec::new();
+    let mut job_of_class: ahash::AHashMap<u64, usize> = ahash::AHashMap::new();
+    for class in &openings {
+        let child = state.play(class.representative);
+        for reply in classes(&child, options.symmetry) {
+            if let std::collections::hash_map::Entry::Vacant(slot) = job_of_class.entry(reply.key) {
+                slot.insert(jobs.len());
+                jobs.push(child.play(reply.representative));
+            }
+        }
+    }
+    let (values, stats) = solve_all(&jobs, options)?;
+    let mut replies = Vec::new();
+    for opening in state.legal_moves() {
+        let child = state.play(opening);
+        let listed: Vec<MoveValue<G::Move>> = child
+            .legal_moves()
+            .into_iter()
+            .map(|reply| {
+                let key = canonical_key(&child.play(reply), options.symmetry);
+                MoveValue {
+                    mv: reply,
+                    notation: child.format_move(reply),
+                    value: for_mover(values[job_of_class[&key]]),
+                    same_as: None,
+                }
+            })
+            .collect();
+        let child_value = listed
+            .iter()
+            .map(|r| r.value)
+            .max()
+            .unwrap_or_else(|| child.terminal_value(child.to_move()));
+        replies.push(OpeningReplies {
+            opening: MoveValue {
+                mv: opening,
+                notation: state.format_move(opening),
+                value: for_mover(child_value),
+                same_as: None,
+            },
+            replies: listed,
+        });
+    }
+    let moves = replies.iter().map(|r| r.opening.clone()).collect();
+    Ok(finish(state, options, moves, replies, stats, start))
+}
+
+/// A position's value for the player who moved into it, counted from the position before.
+fn for_mover(value: Score) -> Score {
+    relative_to_root(-value, 1)
+}
+
+/// The solution from the values of the moves.
+fn finish<G: Game>(
+    state: &G,
+    options: &SolverOptions,
+    moves: Vec<MoveValue<G::Move>>,
+    replies: Vec<OpeningReplies<G::Move>>,
+    mut stats: SolveStats,
+    start: Instant,
+) -> Solution<G::Move> {
+    let value = match moves.iter().map(|m| m.value).max() {
+        Some(best) => best,
+        None => state.terminal_value(state.to_move()),
+    };
+    stats.time_us = start.elapsed().as_micros() as u64;
+    Solution {
+        position: state.position(),
+        to_move: state.to_move(),
+        value,
+        exact_distance: options.distance,
+        moves,
+        replies,
+        stats,
+    }
+}
+
+/// The key shared by a position and its symmetric images (its own key without `symmetry`).
+fn canonical_key<G: Game>(state: &G, symmetry: bool) -> u64 {
+    if symmetry {
+        state
+            .symmetric_images()
+            .iter()
+            .map(Game::key)
+            .min()
+            .unwrap_or(state.key())
+    } else {
+        state.key()
+    }
+}
+
+/// A set of moves whose positions are symmetric images of each other.
+struct MoveClass<M> {
+    key: u64,
+    representative: M,
+    members: Vec<M>,
+}
+
+/// The legal moves of `state` grouped by the symmetry class of the position each leads to (one
+/// class per move without `symmetry`), in the game's move order.
+fn classes<G: Game>(state: &G, symmetry: bool) -> Vec<MoveClass<G::Move>> {
+    let mut found: Vec<MoveClass<G::Move>> = Vec::new();
+    for mv in state.legal_moves() {
+        let key = canonical_key(&state.play(mv), symmetry);
+        match found.iter_mut().find(|class| class.key == key) {
+            Some(class) => class.members.push(mv),
+            None => found.push(MoveClass {
+                key,
+                representative: mv,
+                members: vec![mv],
+            }),
+        }
+    }
+    found
+}
+
+/// Every move of every class with its class's value, in the game's move order.
+fn expand<G: Game>(
+    state: &G,
+    classes: &[MoveClass<G::Move>],
+    values: &[Score],
+) -> Vec<MoveValue<G::Move>> {
+    let mut listed = Vec::new();
+    for mv in state.legal_moves() {
+        let (class, value) = classes
+            .iter()
+            .zip(values)
+            .find(|(c, _)| c.members.contains(&mv))
+            .expect("every move is in a class");
+        listed.push(MoveValue {
+            mv,
+            notation: state.format_move(mv),
+            value: *value,
+            same_as: (class.representative != mv).then(|| state.format_move(class.representative)),
+        });
+    }
+    listed
+}
+
+/// The value of each position for its side to move, solved on the configured threads: each
+/// thread takes the next unsolved position and has its own table (a share of the bytes).
+fn solve_all<G: Solvable>(
+    jobs: &[G],
+    options: &SolverOptions,
+) -> Result<(Vec<Score>, SolveStats), SolveError> {
+    let threads = options.threads.clamp(1, jobs.len().max(1));
+    let per_thread = SolverOptions {
+        tt_bytes: options.tt_bytes / threads,
+        ..options.clone()
+    };
+    let next = AtomicUsize::new(0);
+    let stop = StopFlag::new();
+    let results = Mutex::new(vec![None; jobs.len()]);
+    let stats = Mutex::new(SolveStats {
+        threads,
+        ..SolveStats::default()
+    });
+    let failure = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut solver = Solver::new(per_thread.clone());
+                solver.set_stop(stop.clone());
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= jobs.len() || stop.is_raised() {
+                        break;
+                    }
+                    match solver.value(&jobs[i]) {
+                        Some(value) => results.lock().expect("no panic")[i] = Some(value),
+                        None => {
+                            let mut failed = failure.lock().expect("no panic");
+                            failed.get_or_insert(solver.stopped_by().unwrap_or("stop"));
+                            stop.stop();
+                            break;
+                        }
+                    }
+                }
+                stats.lock().expect("no panic").absorb(&solver.stats());
+            });
+        }
+    });
+    let stats = stats.into_inner().expect("no panic");
+    if let Some(stopped_by) = failure.into_inner().expect("no panic") {
+        return Err(SolveError {
+            stopped_by,
+            nodes: stats.nodes,
+        });
+    }
+    let values = results
+        .into_inner()
+        .expect("no panic")
+        .into_iter()
+        .map(|v| v.expect("every job solved"))
+        .collect();
+    Ok((values, stats))
+}

@@ -1,0 +1,87 @@
+//! Every position's exact value by full minimax over the game graph: no pruning, no ordering,
+//! no shortcut, no symmetry, only a memo so that each position is valued once. It is the
+//! independent computation the solver is checked against on boards small enough for it.
+
+use crate::score::{relative_to_root, Score};
+use crate::Game;
+use ahash::AHashMap;
+
+/// The value of every position reachable from `start` (start included) for its side to move,
+/// counted from that position: wins and losses with their distance (the winner hurrying, the
+/// loser delaying), as [`Solver`](super::Solver) computes with
+/// [`SolverOptions::distance`](super::SolverOptions::distance).
+///
+/// ```
+/// use ply_search::solver::exhaustive::all_values;
+/// use ply_search::tree::Tree;
+/// let tree = Tree::parse("[[3,12,8],[2,4,6],[14,5,2]]").unwrap();
+/// let values = all_values(&tree);
+/// assert_eq!(values[&tree], 3);
+/// assert_eq!(values.len(), 13); // the root, 3 inner nodes, 9 leaves
+/// ```
+pub fn all_values<G: Game>(start: &G) -> AHashMap<G, Score> {
+    let mut values = AHashMap::new();
+    value_of(start, &mut values);
+    values
+}
+
+fn value_of<G: Game>(state: &G, values: &mut AHashMap<G, Score>) -> Score {
+    if let Some(&known) = values.get(state) {
+        return known;
+    }
+    let moves = state.legal_moves();
+    let value = if moves.is_empty() {
+        state.terminal_value(state.to_move())
+    } else {
+        moves
+            .into_iter()
+            .map(|mv| relative_to_root(-value_of(&state.play(mv), values), 1))
+            .max()
+            .expect("a move")
+    };
+    values.insert(state.clone(), value);
+    value
+}
+
+/// Checks the solver against [`all_values`] position by position: every `stride`-th reachable
+/// position (in a fixed order; 1 = all of them) is solved (the tables are shared from one position to the next), with
+/// the distance (must equal minimax exactly) and without (must agree in sign), with every
+/// speed-up on. Returns how many positions were checked, or the first disagreement. Game
+/// crates call it on their small boards, as they call the conformance kit.
+///
+/// ```
+/// use ply_search::solver::exhaustive::check_solver;
+/// use ply_search::tree::Tree;
+/// let tree = Tree::parse("[[3,12,8],[2,4,6],[14,5,2]]").unwrap();
+/// assert_eq!(check_solver(&tree, 1), Ok(13));
+/// ```
+pub fn check_solver<G: super::Solvable>(start: &G, stride: usize) -> Result<usize, String> {
+    let values = all_values(start);
+    let mut positions: Vec<(&G, Score)> = values.iter().map(|(g, &v)| (g, v)).collect();
+    positions.sort_by_key(|(g, _)| (g.ply(), g.key()));
+    let exact = super::SolverOptions {
+        distance: true,
+        tt_bytes: 8 << 20,
+        tt_min_plies_left: 0,
+        ..super::SolverOptions::default()
+    };
+    let outcome = super::SolverOptions {
+        distance: false,
+        ..exact.clone()
+    };
+    let mut exact_solver = super::Solver::new(exact);
+    let mut outcome_solver = super::Solver::new(outcome);
+    let mut checked = 0;
+    for (state, want) in positions.into_iter().step_by(stride.max(1)) {
+        let got = exact_solver.value(state).expect("no limit");
+        let sign = outcome_solver.value(state).expect("no limit");
+        if got != want || sign.signum() != want.signum() {
+            return Err(format!(
+                "position `{}`: minimax {want}, solver {got} (outcome-only solver {sign})",
+                state.position()
+            ));
+        }
+        checked += 1;
+    }
+    Ok(checked)
+}

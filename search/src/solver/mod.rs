@@ -1,0 +1,362 @@
+//! The exact solver: who wins a position with perfect play, and how.
+//!
+//! A negamax alpha-beta search over exact values (a win or a loss at a distance, a draw, or a
+//! leaf value for explicit trees) with no depth limit and no evaluator. What makes it fast:
+//!
+//! - a transposition table of proven values and bounds ([`TranspositionTable`], keyed by the
+//!   game's [`Game::key`]), whose replacement keeps the results of the largest subtrees;
+//! - move ordering: the table's best move first, then the moves that leave the opponent the
+//!   fewest replies (the strongest cheap rule for Isolation-like games);
+//! - symmetry reduction at the root ([`analysis`]), so that symmetric openings are solved once;
+//! - an optional game hook, [`Solvable::settled_value`], that settles a position without search
+//!   (Isolation: once the players are separated, longest walks decide; see [`separation`]).
+//!
+//! By default it answers the outcome only (a null window around a draw: win, draw or loss, the
+//! fastest question); with [`SolverOptions::distance`] it finds the exact distance as well, the
+//! winner hurrying and the loser delaying, as the by-distance textbook utility does.
+//!
+//! ```
+//! use ply_search::solver::{Solver, SolverOptions};
+//! use ply_search::tree::Tree;
+//! // AIMA's figure 5.2: MAX's value is 3.
+//! let tree = Tree::parse("[[3,12,8],[2,4,6],[14,5,2]]").unwrap();
+//! let options = SolverOptions { distance: true, ..SolverOptions::default() };
+//! let mut solver = Solver::new(options);
+//! assert_eq!(solver.value(&tree), Some(3));
+//! ```
+
+pub mod analysis;
+pub mod exhaustive;
+pub mod separation;
+
+use crate::engine::{Bound, Replacement, TranspositionTable};
+use crate::score::{self, relative_to_root, Score, INFINITY};
+use crate::{Game, MoveList, StopFlag};
+use serde::Serialize;
+use smallvec::SmallVec;
+use std::time::Instant;
+
+pub use analysis::{solve, MoveValue, OpeningReplies, Solution, SolveError};
+
+/// A game the solver can solve, with an optional shortcut. Every game can implement it with an
+/// empty body (`impl Solvable for MyGame {}`); a game whose positions can fall apart into
+/// independent parts overrides [`Solvable::settled_value`].
+pub trait Solvable: Game {
+    /// The exact value of this non-terminal position for the side to move, counted from here
+    /// (`win_in(n)`, `loss_in(n)`, a draw or a leaf value), when a computation cheaper than a
+    /// search settles it; `None` otherwise (the default).
+    fn settled_value(&self) -> Option<Score> {
+        None
+    }
+
+    /// How promising `mv` looks for the side to move, lower first: by default the number of
+    /// replies it leaves the opponent ("fewest replies first"). A game can compute it without
+    /// making the move, or break ties.
+    fn order_key(&self, mv: Self::Move) -> u32 {
+        self.play(mv).move_count() as u32
+    }
+}
+
+/// The solver's switches. `SolverOptions::default()` is the fast outcome-only solve with every
+/// speed-up on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SolverOptions {
+    /// Transposition-table size in bytes (shared out among the threads); 0 switches it off.
+    pub tt_bytes: usize,
+    /// Positions that can last fewer plies than this (by [`Game::max_game_length`]) are
+    /// searched without the table: near the end a probe costs more than the search it saves.
+    pub tt_min_plies_left: u32,
+    /// Find the exact distance to the end too, not just the outcome.
+    pub distance: bool,
+    /// Order moves by the opponent's number of replies, fewest first.
+    pub fewest_replies: bool,
+    /// Use the game's [`Solvable::settled_value`] shortcut.
+    pub settle: bool,
+    /// Solve one of each set of symmetric root moves (and replies) only.
+    pub symmetry: bool,
+    /// Threads for the root analysis (each solves whole root moves with its own table).
+    pub threads: usize,
+    /// Give up after this many nodes (per thread).
+    pub max_nodes: Option<u64>,
+    /// Give up after this long.
+    pub max_time: Option<std::time::Duration>,
+}
+
+impl Default for SolverOptions {
+    fn default() -> Self {
+        SolverOptions {
+            tt_bytes: 64 << 20,
+            tt_min_plies_left: 12,
+            distance: false,
+            fewest_replies: true,
+            settle: true,
+            symmetry: true,
+            threads: 1,
+            max_nodes: None,
+            max_time: None,
+        }
+    }
+}
+
+/// What a solve cost.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct SolveStats {
+    /// Positions visited.
+    pub nodes: u64,
+    /// Positions settled by the game's shortcut.
+    pub settled: u64,
+    /// Table probes, hits and stores.
+    pub tt_probes: u64,
+    /// Probes that found the position.
+    pub tt_hits: u64,
+    /// Results stored.
+    pub tt_stores: u64,
+    /// Wall-clock time in microseconds.
+    pub time_us: u64,
+    /// Threads used.
+    pub threads: usize,
+}
+
+impl SolveStats {
+    /// Adds another thread's counts (the time is not added: threads run at once).
+    pub fn absorb(&mut self, other: &SolveStats) {
+        self.nodes += other.nodes;
+        self.settled += other.settled;
+        self.tt_probes += other.tt_probes;
+        self.tt_hits += other.tt_hits;
+        self.tt_stores += other.tt_stores;
+    }
+}
+
+/// Why a solve stopped early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Abort {
+    None,
+    Nodes,
+    Time,
+    Stop,
+}
+
+/// A solver for game `G`, keeping its table between calls (a later position of the same game
+/// profits from everything proven before).
+pub struct Solver<G: Solvable> {
+    options: SolverOptions,
+    tt: Option<TranspositionTable<G::Move>>,
+    nodes: u64,
+    settled: u64,
+    deadline: Option<Instant>,
+    stop: Option<StopFlag>,
+    abort: Abort,
+}
+
+impl<G: Solvable> Solver<G> {
+    /// A solver with `options` (its table takes `options.tt_bytes`).
+    pub fn new(options: SolverOptions) -> Self {
+        let tt = (options.tt_bytes > 0)
+            .then(|| TranspositionTable::new(options.tt_bytes, Replacement::Bucket));
+        Solver {
+            options,
+            tt,
+            nodes: 0,
+            settled: 0,
+            deadline: None,
+            stop: None,
+            abort: Abort::None,
+        }
+    }
+
+    /// Lets another thread (or a Ctrl-C handler) stop the solver: `value` then returns `None`.
+    pub fn set_stop(&mut self, stop: StopFlag) {
+        self.stop = Some(stop);
+    }
+
+    /// The value of `state` for the side to move, counted from `state`: exact with
+    /// [`SolverOptions::distance`], otherwise exact in sign (positive: the mover wins, zero: a
+    /// draw, negative: it loses). `None` if a node or time limit stopped the solve.
+    pub fn value(&mut self, state: &G) -> Option<Score> {
+        let (alpha, beta) = if self.options.distance {
+            (-INFINITY, INFINITY)
+        } else {
+            (-1, 1)
+        };
+        self.abort = Abort::None;
+        self.deadline = self.options.max_time.map(|t| Instant::now() + t);
+        let value = self.negamax(state, alpha, beta, 0);
+        (self.abort == Abort::None).then_some(value)
+    }
+
+    /// The counts so far (time not included).
+    pub fn stats(&self) -> SolveStats {
+        let (tt_probes, tt_hits, tt_stores) = self
+            .tt
+            .as_ref()
+            .map_or((0, 0, 0), |t| (t.probes, t.hits, t.stores));
+        SolveStats {
+            nodes: self.nodes,
+            settled: self.settled,
+            tt_probes,
+            tt_hits,
+            tt_stores,
+            time_us: 0,
+            threads: 1,
+        }
+    }
+
+    /// The reason the last call stopped early, if it did.
+    pub fn stopped_by(&self) -> Option<&'static str> {
+        match self.abort {
+            Abort::None => None,
+            Abort::Nodes => Some("nodes"),
+            Abort::Time => Some("time"),
+            Abort::Stop => Some("stop"),
+        }
+    }
+
+    /// Whether a limit says stop (time and the flag are looked at every 4,096 nodes).
+    fn out_of_budget(&mut self) -> bool {
+        if self.options.max_nodes.is_some_and(|n| self.nodes >= n) {
+            self.abort = Abort::Nodes;
+        } else if self.nodes % 4096 == 0 {
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.abort = Abort::Time;
+            } else if self.stop.as_ref().is_some_and(StopFlag::is_raised) {
+                self.abort = Abort::Stop;
+            }
+        }
+        self.abort != Abort::None
+    }
+
+    /// Fail-soft negamax over root-relative scores (a win `ply` plies below the root is
+    /// `win_in(ply)`), `ply` plies below the root.
+    fn negamax(&mut self, state: &G, mut alpha: Score, mut beta: Score, ply: u32) -> Score {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return 0;
+        }
+        let mut moves = MoveList::new();
+        state.generate_moves(&mut moves);
+        if moves.is_empty() {
+            return terminal_score(state, ply);
+        }
+
+        // The table: a proven value, a bound that settles this window, or a move to try first.
+        let key = state.key();
+        let mut tt_move = None;
+        let use_tt = state
+            .max_game_length()
+            .is_none_or(|left| left >= self.options.tt_min_plies_left);
+        if let Some(entry) = self
+            .tt
+            .as_mut()
+            .filter(|_| use_tt)
+            .and_then(|t| t.probe(key))
+        {
+            let (stored, bound) = entry.score_at(ply);
+            match bound {
+                Bound::Exact => return stored,
+                Bound::Lower if stored >= beta => return stored,
+                Bound::Upper if stored <= alpha => return stored,
+                _ => {}
+            }
+            tt_move = entry.best_move;
+        }
+
+        if self.options.settle {
+            if let Some(value) = state.settled_value() {
+                self.settled += 1;
+                let value = relative_to_root(value, ply);
+                if use_tt {
+                    self.store(key, None, value, Bound::Exact, 0, ply);
+                }
+                return value;
+            }
+        }
+
+        // Nothing is better than winning on the next move, or worse than losing on it.
+        alpha = alpha.max(score::loss_in(ply + 1));
+        beta = beta.min(score::win_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let order = self.order(state, &moves, tt_move);
+        let nodes_before = self.nodes;
+        let alpha_in = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for &(_, mv) in &order {
+            let value = -self.negamax(&state.play(mv), -beta, -alpha, ply + 1);
+            if self.abort != Abort::None {
+                return 0;
+            }
+            if value > best {
+                best = value;
+                best_move = Some(mv);
+                if value > alpha {
+                    alpha = value;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best <= alpha_in {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        // The subtree's size (as a power of two) ranks the entry for replacement.
+        if use_tt {
+            let work = (self.nodes - nodes_before).ilog2();
+            self.store(key, best_move, best, bound, work, ply);
+        }
+        best
+    }
+
+    /// The moves in the order to try them: the table's move, then fewest replies first (or
+    /// the game's order).
+    fn order(
+        &self,
+        state: &G,
+        moves: &MoveList<G::Move>,
+        tt_move: Option<G::Move>,
+    ) -> SmallVec<[(u32, G::Move); 32]> {
+        let mut order: SmallVec<[(u32, G::Move); 32]> = moves
+            .iter()
+            .map(|&mv| {
+                let rank = if Some(mv) == tt_move {
+                    0
+                } else if self.options.fewest_replies {
+                    1 + state.order_key(mv)
+                } else {
+                    1
+                };
+                (rank, mv)
+            })
+            .collect();
+        // Stable: equal ranks keep the game's order, so solves are reproducible.
+        order.sort_by_key(|&(rank, _)| rank);
+        order
+    }
+
+    fn store(
+        &mut self,
+        key: u64,
+        best_move: Option<G::Move>,
+        value: Score,
+        bound: Bound,
+        work: u32,
+        ply: u32,
+    ) {
+        if let Some(tt) = self.tt.as_mut() {
+            tt.store(key, best_move, value, bound, work, ply);
+        }
+    }
+}
+
+/// A terminal position's value for the side to move, counted from the root.
+fn terminal_score<G: Game>(state: &G, ply: u32) -> Score {
+    relative_to_root(state.terminal_value(state.to_move()), ply)
+}

@@ -1,0 +1,200 @@
+//! Separated Isolation-like positions, settled without search.
+//!
+//! In Isolation (knight or queen moves), once neither player can ever reach a cell the other
+//! can reach, the two play independent one-player games: each walks its own region, and the
+//! one that runs out of moves first loses. The player to move wins exactly when its longest
+//! walk is longer than the opponent's. That turns an exponential two-player search into two
+//! small longest-path problems, the shortcut the 5x5 lesson describes ("once the two players
+//! are separated, the one with the longer path wins").
+//!
+//! Boards are bit sets in a `u128` (a `u64` board widens losslessly); a game describes how its
+//! piece moves through a [`Walker`].
+
+use crate::score::{loss_in, win_in, Score};
+
+/// How a piece moves over a bit-set board, for [`separated_value`].
+pub trait Walker {
+    /// The open cells one move from `cell`.
+    fn moves_from(&self, cell: u8, open: u128) -> u128;
+
+    /// The open cells one move from any cell of `cells`. The default asks
+    /// [`Walker::moves_from`] cell by cell; a shift-based piece can do it in one go.
+    fn spread(&self, cells: u128, open: u128) -> u128 {
+        let mut reached = 0;
+        let mut rest = cells;
+        while rest != 0 {
+            let cell = rest.trailing_zeros() as u8;
+            reached |= self.moves_from(cell, open);
+            rest &= rest - 1;
+        }
+        reached
+    }
+
+    /// An upper bound on the length of any walk from `from` through `region` (the open cells
+    /// it can reach). The default is the region's size; a knight can do better, since its
+    /// moves alternate the colours of the squares.
+    fn path_bound(&self, from: u8, region: u128) -> u32 {
+        let _ = from;
+        region.count_ones()
+    }
+}
+
+/// Which end-of-game rule the game plays by, for the distance of a separated ending.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndRule {
+    /// The player to move without a move loses.
+    MoverStuckLoses,
+    /// The game ends as soon as either player has no move; the player to move wins iff it
+    /// still has one (Udacity's `isolation.py` and the GameState quiz).
+    EitherStuckEnds,
+}
+
+/// The value for the side to move, counted from this position (`win_in(n)` / `loss_in(n)`),
+/// of a position where the mover stands on `mover`, the opponent on `other`, and `open` are the
+/// open cells; `None` while the players' regions still touch.
+///
+/// ```
+/// use ply_search::score::{loss_in, win_in};
+/// use ply_search::solver::separation::{separated_value, EndRule, Walker};
+/// /// A rook-like piece on a 1-D strip of cells 0..n: one step left or right.
+/// struct Step;
+/// impl Walker for Step {
+///     fn moves_from(&self, cell: u8, open: u128) -> u128 {
+///         let near = (1u128 << cell << 1) | (1u128 << cell >> 1);
+///         near & open
+///     }
+/// }
+/// // Mover on 0 with cells 1..=3 open; opponent on 6 with 7 open (5 and 4 closed).
+/// let open = 0b1000_1110;
+/// // Three moves against one: the mover wins, the opponent stuck after 3 plies.
+/// assert_eq!(separated_value(&Step, 0, 6, open, EndRule::MoverStuckLoses), Some(win_in(3)));
+/// // The opponent's region touches the mover's once cell 4 and 5 are open.
+/// assert_eq!(separated_value(&Step, 0, 6, open | 0b11_0000, EndRule::MoverStuckLoses), None);
+/// // Seen from the other side, one move against three loses.
+/// assert_eq!(separated_value(&Step, 6, 0, open, EndRule::MoverStuckLoses), Some(loss_in(2)));
+/// ```
+pub fn separated_value<W: Walker>(
+    walker: &W,
+    mover: u8,
+    other: u8,
+    open: u128,
+    rule: EndRule,
+) -> Option<Score> {
+    let (mover_region, other_region) = regions(walker, mover, other, open)?;
+    // Only one walk needs its exact length: the loser's (it sets the distance). The other only
+    // needs to be known to reach it, so each search stops at the length that settles the race.
+    let mine_bound = walker.path_bound(mover, mover_region);
+    let theirs = longest_walk(walker, other, other_region, mine_bound);
+    let mine = if theirs >= mine_bound {
+        // The mover cannot outlast the opponent: its own walk sets the distance.
+        longest_walk(walker, mover, mover_region, mine_bound)
+    } else {
+        // `theirs` is exact; the mover wins iff it can walk one step further.
+        longest_walk(walker, mover, mover_region, theirs + 1)
+    };
+    Some(walk_race_value(mine, theirs, rule))
+}
+
+/// The value for the side to move when it can make `mine` more moves and the opponent
+/// `theirs`, each on its own: the mover wins iff `mine > theirs`. The loser makes every move it
+/// has; the winner only needs to outlast it.
+pub fn walk_race_value(mine: u32, theirs: u32, rule: EndRule) -> Score {
+    match (mine > theirs, rule) {
+        // The opponent is stuck on its turn after its last move: 2 * theirs + 1 plies.
+        (true, EndRule::MoverStuckLoses) => win_in(2 * theirs + 1),
+        // The game ends as the opponent makes its last move.
+        (true, EndRule::EitherStuckEnds) => win_in(2 * theirs),
+        (false, EndRule::MoverStuckLoses) => loss_in(2 * mine),
+        (false, EndRule::EitherStuckEnds) => loss_in((2 * mine).saturating_sub(1)),
+    }
+}
+
+/// Both players' regions (the open cells each can ever reach), grown together so that the
+/// usual case, regions that touch, is found after a step or two; `None` if they touch.
+fn regions<W: Walker>(walker: &W, a: u8, b: u8, open: u128) -> Option<(u128, u128)> {
+    let (mut reach_a, mut reach_b) = (0u128, 0u128);
+    let (mut front_a, mut front_b) = (1u128 << a, 1u128 << b);
+    while front_a != 0 || front_b != 0 {
+        front_a = walker.spread(front_a, open) & !reach_a;
+        reach_a |= front_a;
+        front_b = walker.spread(front_b, open) & !reach_b;
+        reach_b |= front_b;
+        if reach_a & reach_b != 0 {
+            return None;
+        }
+    }
+    Some((reach_a, reach_b))
+}
+
+/// The most moves a piece on `from` can make through `region`, or `cap` if it can make at
+/// least that many: a depth-first search that stops as soon as a walk reaches the cap or the
+/// walker's upper bound.
+pub fn longest_walk<W: Walker>(walker: &W, from: u8, region: u128, cap: u32) -> u32 {
+    let goal = walker.path_bound(from, region).min(cap);
+    if goal == 0 {
+        return 0;
+    }
+    let mut best = 0;
+    let mut next = walker.moves_from(from, region);
+    while next != 0 {
+        let cell = next.trailing_zeros() as u8;
+        next &= next - 1;
+        let rest = region & !(1u128 << cell);
+        let walk = 1 + longest_walk(walker, cell, rest, goal - 1);
+        if walk > best {
+            best = walk;
+            if best >= goal {
+                break;
+            }
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A king on a 4-wide board (bits 8 * y + x), for walks with branching.
+    struct King;
+    impl Walker for King {
+        fn moves_from(&self, cell: u8, open: u128) -> u128 {
+            let (x, y) = ((cell % 8) as i32, (cell / 8) as i32);
+            let mut out = 0u128;
+            for dy in -1..=1 {
+                for dx in -1..=1 {
+                    let (nx, ny) = (x + dx, y + dy);
+                    if (dx, dy) != (0, 0) && (0..4).contains(&nx) && (0..4).contains(&ny) {
+                        out |= 1u128 << (8 * ny + nx);
+                    }
+                }
+            }
+            out & open
+        }
+    }
+
+    #[test]
+    fn race_values_follow_the_turn_order() {
+        // 3 moves against 2, the mover to move: M O M O M, then the opponent is stuck.
+        assert_eq!(walk_race_value(3, 2, EndRule::MoverStuckLoses), win_in(5));
+        // Under "either stuck ends" the game ends as the opponent makes its 2nd move.
+        assert_eq!(walk_race_value(3, 2, EndRule::EitherStuckEnds), win_in(4));
+        // Equal walks: the mover runs out first.
+        assert_eq!(walk_race_value(2, 2, EndRule::MoverStuckLoses), loss_in(4));
+        assert_eq!(walk_race_value(2, 2, EndRule::EitherStuckEnds), loss_in(3));
+        assert_eq!(walk_race_value(0, 5, EndRule::MoverStuckLoses), loss_in(0));
+    }
+
+    #[test]
+    fn longest_walk_matches_hand_counts() {
+        // A full 4x4 king board from a corner: a Hamiltonian walk covers the other 15 cells.
+        let board: u128 = (0..4).map(|y| 0b1111u128 << (8 * y)).fold(0, |a, b| a | b);
+        assert_eq!(longest_walk(&King, 0, board & !1, u32::MAX), 15);
+        // Only the top row open: the corner walks along it (3 moves).
+        assert_eq!(longest_walk(&King, 0, 0b1110, u32::MAX), 3);
+        // From the middle of a row of 4 (cell 1), the longer side has 2 cells.
+        assert_eq!(longest_walk(&King, 1, 0b1101, u32::MAX), 2);
+        // A cap stops the search at that length.
+        assert_eq!(longest_walk(&King, 0, board & !1, 4), 4);
+    }
+}

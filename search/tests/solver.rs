@@ -1,0 +1,111 @@
+//! The exact solver against full minimax (the independent computation) on random trees, in
+//! every combination of its switches, and its limits.
+
+use ply_search::score::relative_to_root;
+use ply_search::solver::exhaustive::all_values;
+use ply_search::solver::{solve, Solver, SolverOptions};
+use ply_search::tree::Tree;
+use ply_search::Game;
+use proptest::prelude::*;
+
+/// Every combination of the switches that can change how the solver searches.
+fn all_option_sets() -> Vec<SolverOptions> {
+    let mut sets = Vec::new();
+    for bits in 0..32u32 {
+        let on = |i: u32| bits >> i & 1 == 1;
+        sets.push(SolverOptions {
+            tt_bytes: if on(0) { 1 << 16 } else { 0 },
+            tt_min_plies_left: 0,
+            distance: on(1),
+            fewest_replies: on(2),
+            settle: on(3),
+            symmetry: on(4),
+            ..SolverOptions::default()
+        });
+    }
+    sets
+}
+
+fn sign(v: i32) -> i32 {
+    v.signum()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// On random trees, every option set gives minimax's value at the root and for every
+    /// root move: exactly with `distance`, in sign without.
+    #[test]
+    fn solver_agrees_with_full_minimax_on_random_trees(seed in 0u64..u64::MAX) {
+        let tree = Tree::random(seed, 6, 4, 20);
+        let truth = all_values(&tree);
+        for options in all_option_sets() {
+            let solution = solve(&tree, &options, false).unwrap();
+            let exact = options.distance;
+            let same = |got: i32, want: i32| if exact { got == want } else { sign(got) == sign(want) };
+            prop_assert!(same(solution.value, truth[&tree]), "{options:?}");
+            for m in &solution.moves {
+                let want = relative_to_root(-truth[&tree.play(m.mv)], 1);
+                prop_assert!(same(m.value, want), "move {} {options:?}", m.notation);
+            }
+            let mut solver = Solver::new(options.clone());
+            let got = solver.value(&tree).unwrap();
+            prop_assert!(same(got, truth[&tree]), "{options:?}");
+        }
+    }
+}
+
+#[test]
+fn every_reply_is_valued_like_minimax() {
+    let tree = Tree::random(11, 6, 4, 20);
+    let truth = all_values(&tree);
+    let options = SolverOptions {
+        distance: true,
+        ..SolverOptions::default()
+    };
+    let solution = solve(&tree, &options, true).unwrap();
+    assert_eq!(solution.value, truth[&tree]);
+    assert_eq!(solution.replies.len(), tree.legal_moves().len());
+    for opening in &solution.replies {
+        let child = tree.play(opening.opening.mv);
+        assert_eq!(opening.opening.value, relative_to_root(-truth[&child], 1));
+        for reply in &opening.replies {
+            let grandchild = child.play(reply.mv);
+            assert_eq!(reply.value, relative_to_root(-truth[&grandchild], 1));
+        }
+    }
+}
+
+#[test]
+fn two_threads_give_the_same_values_as_one() {
+    let tree = Tree::random(5, 8, 5, 50);
+    let one = SolverOptions {
+        distance: true,
+        ..SolverOptions::default()
+    };
+    let two = SolverOptions {
+        threads: 2,
+        ..one.clone()
+    };
+    let a = solve(&tree, &one, true).unwrap();
+    let b = solve(&tree, &two, true).unwrap();
+    assert_eq!(a.value, b.value);
+    assert_eq!(a.moves, b.moves);
+    assert_eq!(a.replies, b.replies);
+    assert_eq!(b.stats.threads, 2);
+}
+
+#[test]
+fn a_node_limit_stops_the_solve_and_says_so() {
+    let tree = Tree::random(7, 9, 5, 100);
+    let options = SolverOptions {
+        max_nodes: Some(5),
+        ..SolverOptions::default()
+    };
+    let error = solve(&tree, &options, false).unwrap_err();
+    assert_eq!(error.stopped_by, "nodes");
+    assert!(error.nodes >= 5, "{error:?}");
+    let mut solver = Solver::new(options);
+    assert_eq!(solver.value(&tree), None);
+    assert_eq!(solver.stopped_by(), Some("nodes"));
+}
