@@ -126,6 +126,9 @@ pub struct SolveArgs {
     /// Transposition-table size, e.g. `64MiB`, `1GiB`, `0` for none.
     #[arg(long, default_value = "64MiB", value_name = "SIZE")]
     pub tt: String,
+    /// Positions that can last fewer plies than this skip the table.
+    #[arg(long, default_value_t = 12, value_name = "N")]
+    pub tt_min_plies_left: u32,
     /// Give up after this long, e.g. `30s`, `600s`.
     #[arg(long, value_name = "DURATION")]
     pub time: Option<String>,
@@ -172,7 +175,7 @@ impl SolveArgs {
         Ok(ply_search::solver::SolverOptions {
             tt_bytes,
             distance: self.distance,
-            tt_min_plies_left: ply_search::solver::SolverOptions::default().tt_min_plies_left,
+            tt_min_plies_left: self.tt_min_plies_left,
             fewest_replies: !self.no_ordering,
             settle: !self.no_settle,
             symmetry: !self.no_symmetry,

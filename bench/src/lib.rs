@@ -34,5 +34,9 @@ pub struct QueenIsolationGuide;
 pub struct OnitamaGuide;
 
 #[cfg(doctest)]
+#[doc = include_str!("../../docs/solver.md")]
+pub struct SolverGuide;
+
+#[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 pub struct Readme;

@@ -550,3 +550,76 @@ fn queen_isolation_through_the_command() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("width and height from 1 to 8"));
 }
+
+#[test]
+fn solve_prints_the_value_winning_moves_and_replies() {
+    let out = ply(&[
+        "solve",
+        "queen-isolation(width=3,height=3)",
+        "--all-replies",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("value: player 0 wins"), "{text}");
+    assert!(text.contains("winning moves: (1,1)\n"), "{text}");
+    assert!(text.contains("after (1,1)    0 of 8: none"), "{text}");
+    assert!(text.contains("after (0,0)    1 of 8: (1,1)"), "{text}");
+
+    // The exact distance, as JSON, and the same answer on two threads.
+    let json = |threads: &str| -> Value {
+        let out = ply(&[
+            "solve",
+            "isolation(width=4,height=4,rules=standard)",
+            "--distance",
+            "--threads",
+            threads,
+            "--json",
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        serde_json::from_str(stdout(&out).trim()).unwrap()
+    };
+    let (one, two) = (json("1"), json("2"));
+    assert!(one["value"].as_i64().unwrap() < 0, "player 1 wins 4x4");
+    assert_eq!(one["moves"], two["moves"]);
+    assert_eq!(two["stats"]["threads"], 2);
+    assert_eq!(one["moves"].as_array().unwrap().len(), 16);
+
+    // From a position, after moves; and a limit that stops it.
+    let out = ply(&["solve", "queen-isolation", "--moves", "(2,2),(1,0)"]);
+    assert!(
+        stdout(&out).contains("value: player 1 wins"),
+        "{}",
+        stdout(&out)
+    );
+    let out = ply(&["solve", "queen-isolation", "--nodes", "100"]);
+    assert!(out.status.success());
+    assert!(
+        stdout(&out).contains("not solved: the nodes limit"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn solve_rejects_bad_flags() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["solve", "queen-isolation", "--threads", "0"],
+            "bad --threads `0`",
+        ),
+        (
+            &["solve", "queen-isolation", "--tt", "lots"],
+            "bad --tt `lots`",
+        ),
+        (
+            &["solve", "queen-isolation", "--time", "soon"],
+            "bad --time `soon`",
+        ),
+        (
+            &["solve", "queen-isolation", "--moves", "(9,9)"],
+            "bad move `(9,9)`",
+        ),
+        (&["solve", "nim"], "nim"),
+    ];
+    assert_rejected(cases);
+}
