@@ -17,6 +17,7 @@ pub mod eval;
 pub mod game;
 pub mod greedy;
 pub mod limits;
+pub mod mcts;
 pub mod mobility;
 pub mod perft;
 pub mod player;

@@ -45,6 +45,9 @@ pub struct Stats {
     /// Effective branching factor: nodes of the last iteration over nodes of the one before.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub branching_factor: Option<f64>,
+    /// Monte Carlo tree search's own figures, when the search is MCTS.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mcts: Option<crate::mcts::MctsStats>,
 }
 
 /// One completed iteration of an iterative-deepening search.

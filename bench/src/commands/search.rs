@@ -72,6 +72,40 @@ pub fn run<G: NamedEvaluators>(
         )
         .map_err(io)?;
     }
+    if let Some(m) = &s.mcts {
+        writeln!(
+            out,
+            "mcts: {} iterations, {:.0} playouts/s, {} tree nodes x {} bytes, depth {} max {:.1} mean, {} thread(s) ({}), reused {} visits{}",
+            m.iterations,
+            m.playouts_per_second,
+            m.tree_nodes,
+            m.bytes_per_node,
+            m.max_depth,
+            m.mean_depth,
+            m.threads,
+            m.parallel,
+            m.reused_visits,
+            m.proven_root
+                .as_ref()
+                .map_or(String::new(), |p| format!(", root proven: {p}"))
+        )
+        .map_err(io)?;
+        let mut children: Vec<_> = m.root_children.iter().collect();
+        children.sort_by_key(|c| std::cmp::Reverse(c.visits));
+        for c in children.iter().take(5) {
+            writeln!(
+                out,
+                "  {:<8} visits {:>9}  mean {:.3}{}",
+                c.mv,
+                c.visits,
+                c.mean,
+                c.proven
+                    .as_ref()
+                    .map_or(String::new(), |p| format!("  proven {p}"))
+            )
+            .map_err(io)?;
+        }
+    }
     if let Some(c) = &s.cutoffs {
         let ebf = s
             .branching_factor

@@ -45,3 +45,21 @@ fn the_shortcut_settles_positions_and_the_colour_bound_keeps_them_exact() {
     assert!(with.stats.nodes < without.stats.nodes);
     assert_eq!(with.replies, without.replies);
 }
+
+#[test]
+fn a_time_limit_bounds_the_whole_solve() {
+    // 7x7 takes many minutes: the limit stops it, once for all root moves together.
+    let options = SolverOptions {
+        max_time: Some(std::time::Duration::from_millis(300)),
+        threads: 2,
+        ..SolverOptions::default()
+    };
+    let start = std::time::Instant::now();
+    let error = solve(&board(7, 7, Rules::Standard), &options, false).unwrap_err();
+    assert_eq!(error.stopped_by, "time");
+    assert!(error.nodes > 0);
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(5),
+        "stopped late"
+    );
+}

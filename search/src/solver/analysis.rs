@@ -293,6 +293,7 @@ fn solve_all<G: Solvable>(
         tt_bytes: options.tt_bytes / threads,
         ..options.clone()
     };
+    let deadline = options.max_time.map(|t| Instant::now() + t);
     let next = AtomicUsize::new(0);
     let stop = StopFlag::new();
     let results = Mutex::new(vec![None; jobs.len()]);
@@ -306,6 +307,9 @@ fn solve_all<G: Solvable>(
             scope.spawn(|| {
                 let mut solver = Solver::new(per_thread.clone());
                 solver.set_stop(stop.clone());
+                if let Some(deadline) = deadline {
+                    solver.set_deadline(deadline);
+                }
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= jobs.len() || stop.is_raised() {

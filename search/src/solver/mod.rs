@@ -78,7 +78,8 @@ pub struct SolverOptions {
     pub threads: usize,
     /// Give up after this many nodes (per thread).
     pub max_nodes: Option<u64>,
-    /// Give up after this long.
+    /// Give up after this long (for [`solve`], the whole solve; for [`Solver::value`], each
+    /// call).
     pub max_time: Option<std::time::Duration>,
 }
 
@@ -145,6 +146,7 @@ pub struct Solver<G: Solvable> {
     nodes: u64,
     settled: u64,
     deadline: Option<Instant>,
+    shared_deadline: Option<Instant>,
     stop: Option<StopFlag>,
     abort: Abort,
 }
@@ -160,6 +162,7 @@ impl<G: Solvable> Solver<G> {
             nodes: 0,
             settled: 0,
             deadline: None,
+            shared_deadline: None,
             stop: None,
             abort: Abort::None,
         }
@@ -168,6 +171,12 @@ impl<G: Solvable> Solver<G> {
     /// Lets another thread (or a Ctrl-C handler) stop the solver: `value` then returns `None`.
     pub fn set_stop(&mut self, stop: StopFlag) {
         self.stop = Some(stop);
+    }
+
+    /// Makes every later call stop at `deadline` (instead of [`SolverOptions::max_time`] from
+    /// the start of each call): for a solve made of many calls, such as [`solve`].
+    pub fn set_deadline(&mut self, deadline: Instant) {
+        self.shared_deadline = Some(deadline);
     }
 
     /// The value of `state` for the side to move, counted from `state`: exact with
@@ -180,7 +189,9 @@ impl<G: Solvable> Solver<G> {
             (-1, 1)
         };
         self.abort = Abort::None;
-        self.deadline = self.options.max_time.map(|t| Instant::now() + t);
+        self.deadline = self
+            .shared_deadline
+            .or_else(|| self.options.max_time.map(|t| Instant::now() + t));
         let value = self.negamax(state, alpha, beta, 0);
         (self.abort == Abort::None).then_some(value)
     }
