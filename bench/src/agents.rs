@@ -430,7 +430,11 @@ mod tests {
     fn every_agent_builds_and_bad_specs_are_named() {
         for spec in ["random", "random(seed=3)", "greedy(eval=open)", "minimax(depth=2)", "plain-alphabeta(depth=3,strict=on)",
             "alphabeta(depth=4,tt=1MiB,replace=two-tier,pvs=off,aspiration=off,killers=off,history=off,id=off,ttmove=off)",
-            "alphabeta(time=20ms)", "alphabeta(nodes=1000,eval=paper3)"] {
+            "alphabeta(time=20ms)", "alphabeta(nodes=1000,eval=paper3)",
+            "mcts(iterations=300)", "mcts(time=20ms,select=ucb1-tuned,fpu=0.5,final=max-robust)",
+            "mcts(iterations=300,playout=eval,eps=0.2,cap=20,eval=improved,imb=0.3,scale=4)",
+            "mcts(iterations=300,playout=none,solver=off,reuse=off,seed=9,memory=1MiB)",
+            "mcts(iterations=300,threads=2,parallel=tree)", "mcts(nodes=5000,threads=2,parallel=root,c=0.7)"] {
             let mut agent = build_agent::<Isolation>(spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
             let state = Isolation::udacity().result(57).unwrap().result(0).unwrap();
             assert!(agent.select_move(&state).best_move.is_some(), "{spec}");
@@ -450,6 +454,15 @@ mod tests {
                 "replace= one of always, depth, two-tier, bucket",
             ),
             ("alphabeta(eval=clever)", "bad evaluator `clever`"),
+            ("mcts(depth=3)", "MCTS has no depth limit"),
+            ("mcts(iterations=0)", "iterations= a positive whole number"),
+            ("mcts(c=-1)", "c= a number from 0 to 100"),
+            ("mcts(imb=2)", "imb= a number from 0 to 1"),
+            ("mcts(playout=smart)", "playout= one of random, eval, none"),
+            ("mcts(parallel=gpu)", "parallel= one of root, tree"),
+            ("mcts(threads=0)", "threads= a whole number from 1 to 256"),
+            ("mcts(fpu=lots)", "fpu= a number from 0 to 10, or inf"),
+            ("mcts(depth3)", "mcts"),
             (
                 "minimax(tt=1MiB)",
                 "bad minimax parameter `tt`: expected one of depth, eval, strict",

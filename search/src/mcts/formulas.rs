@@ -19,6 +19,19 @@ pub fn uct(mean: f64, visits: u32, parent_visits: u32, c: f64) -> f64 {
     mean + c * ((parent_visits as f64).ln() / visits as f64).sqrt()
 }
 
+/// [`uct`] with the parent's part computed once per selection: `scaled_log = c * sqrt(ln N)`,
+/// then `mean + scaled_log / sqrt(visits)` per child (one square root, no logarithm).
+///
+/// ```
+/// use ply_search::mcts::formulas::{uct, uct_from_scaled_log};
+/// let scaled_log = 1.4 * (100f64).ln().sqrt();
+/// assert!((uct_from_scaled_log(0.6, 10, scaled_log) - uct(0.6, 10, 100, 1.4)).abs() < 1e-12);
+/// ```
+#[inline]
+pub fn uct_from_scaled_log(mean: f64, visits: u32, scaled_log: f64) -> f64 {
+    mean + scaled_log / (visits as f64).sqrt()
+}
+
 /// UCB1-Tuned (Auer et al. 2002): `mean + sqrt(ln(N) / n * min(1/4, V))` with the variance
 /// bound `V = mean_of_squares - mean^2 + sqrt(2 ln(N) / n)`; 1/4 is the largest variance of a
 /// reward in `[0, 1]`.
@@ -32,8 +45,13 @@ pub fn uct(mean: f64, visits: u32, parent_visits: u32, c: f64) -> f64 {
 /// ```
 #[inline]
 pub fn ucb1_tuned(mean: f64, mean_of_squares: f64, visits: u32, parent_visits: u32) -> f64 {
+    ucb1_tuned_from_log(mean, mean_of_squares, visits, (parent_visits as f64).ln())
+}
+
+/// [`ucb1_tuned`] with `log = ln(parent_visits)` computed once per selection.
+#[inline]
+pub fn ucb1_tuned_from_log(mean: f64, mean_of_squares: f64, visits: u32, log: f64) -> f64 {
     let n = visits as f64;
-    let log = (parent_visits as f64).ln();
     let variance = (mean_of_squares - mean * mean).max(0.0) + (2.0 * log / n).sqrt();
     mean + (log / n * variance.min(0.25)).sqrt()
 }

@@ -13,8 +13,8 @@
 //! use ply_search::mcts::{Mcts, MctsOptions};
 //! use ply_search::tree::Tree;
 //! use ply_search::{Limits, Searcher, Zero};
-//! // MAX should take the left branch: its worst leaf (3) beats the others' (2 and 2).
-//! let tree = Tree::parse("[[3,12,8],[2,4,6],[14,5,2]]").unwrap();
+//! // Leaves count by sign: only MAX's first move wins against every reply of MIN.
+//! let tree = Tree::parse("[[3,12,8],[2,-4,6],[-14,5,2]]").unwrap();
 //! let mut mcts = Mcts::new(Zero, MctsOptions::default());
 //! let result = mcts.search(&tree, &Limits { iterations: Some(2_000), ..Limits::none() });
 //! assert_eq!(result.best_move, Some(0));
@@ -29,7 +29,7 @@ pub mod tree;
 use crate::score::{self, Score};
 use crate::{Evaluator, Game, Limits, MoveList, Outcome, Player, Rng, SearchResult, Searcher};
 use crate::{Stats, StopFlag};
-use formulas::{flip, implicit_mix, score_to_probability, ucb1_tuned, uct, with_virtual_loss};
+use formulas::{flip, implicit_mix, score_to_probability, ucb1_tuned_from_log};
 use serde::Serialize;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::Mutex;
@@ -299,6 +299,43 @@ struct Walker<'a, G: Game, E> {
     rng: Rng,
     /// Positions made (selection steps and playout moves).
     nodes: u64,
+    /// `1 / n` and `1 / sqrt(n)` for small visit counts: selection reads them instead of
+    /// dividing and taking a root for each child (the selection loop is most of the tree's
+    /// cost at a wide root).
+    recips: Reciprocals,
+}
+
+/// Reciprocals of small visit counts.
+struct Reciprocals {
+    inverse: Vec<f64>,
+    inverse_sqrt: Vec<f64>,
+}
+
+impl Reciprocals {
+    const SIZE: usize = 4096;
+
+    fn new() -> Self {
+        let n = (0..Self::SIZE).map(|i| i.max(1) as f64);
+        Reciprocals {
+            inverse: n.clone().map(|x| 1.0 / x).collect(),
+            inverse_sqrt: n.map(|x| 1.0 / x.sqrt()).collect(),
+        }
+    }
+
+    /// `(1 / n, 1 / sqrt(n))`.
+    #[inline]
+    fn of(&self, n: u32) -> (f64, f64) {
+        match (
+            self.inverse.get(n as usize),
+            self.inverse_sqrt.get(n as usize),
+        ) {
+            (Some(&inv), Some(&inv_sqrt)) => (inv, inv_sqrt),
+            _ => {
+                let x = n as f64;
+                (1.0 / x, 1.0 / x.sqrt())
+            }
+        }
+    }
 }
 
 impl<'a, G: Game, E: Evaluator<G>> Walker<'a, G, E> {
@@ -311,6 +348,7 @@ impl<'a, G: Game, E: Evaluator<G>> Walker<'a, G, E> {
             path: Vec::with_capacity(64),
             rng: Rng::new(seed),
             nodes: 0,
+            recips: Reciprocals::new(),
         }
     }
 
@@ -352,7 +390,7 @@ impl<'a, G: Game, E: Evaluator<G>> Walker<'a, G, E> {
                 }
                 self.expand(tree, node, &state);
             }
-            let child = select(tree, node, self.options);
+            let child = select(tree, node, self.options, &self.recips);
             let mv = tree.nodes[child as usize].mv.expect("a child has a move");
             state = state.play(mv);
             self.nodes += 1;
@@ -489,9 +527,17 @@ fn outcome_reward<G: Game>(state: &G, player: Player) -> f64 {
 
 /// The child of `node` to walk into: a proven win at once, never a proven loss (unless all
 /// are), otherwise the best by the selection formula; unvisited children score `fpu`.
-fn select<M: Copy>(tree: &SearchTree<M>, node: u32, options: &MctsOptions) -> u32 {
+fn select<M: Copy>(
+    tree: &SearchTree<M>,
+    node: u32,
+    options: &MctsOptions,
+    recips: &Reciprocals,
+) -> u32 {
     let parent = &tree.nodes[node as usize];
     let parent_visits = (parent.visits + parent.virtual_visits as u32).max(1);
+    // The parent's part of the formula, once per selection.
+    let log = (parent_visits as f64).ln();
+    let scaled_log = options.c * log.sqrt();
     let mut best = tree.children(node).start;
     let mut best_value = f64::NEG_INFINITY;
     for child in tree.children(node) {
@@ -499,7 +545,7 @@ fn select<M: Copy>(tree: &SearchTree<M>, node: u32, options: &MctsOptions) -> u3
         let value = match c.proven {
             Proven::Win if options.solver => return child,
             Proven::Loss if options.solver => -1.0,
-            _ => child_value(c, parent_visits, options),
+            _ => child_value(c, log, scaled_log, options, recips),
         };
         if value > best_value {
             best_value = value;
@@ -509,23 +555,34 @@ fn select<M: Copy>(tree: &SearchTree<M>, node: u32, options: &MctsOptions) -> u3
     best
 }
 
-/// A child's selection value.
+/// A child's selection value (`log` = ln of the parent's visits, `scaled_log` = c * sqrt(log)):
+/// [`uct`](formulas::uct) or [`ucb1_tuned`], the mean mixed with the implicit minimax value,
+/// `fpu` if never visited.
 #[inline]
-fn child_value<M>(c: &Node<M>, parent_visits: u32, options: &MctsOptions) -> f64 {
-    if c.visits + c.virtual_visits as u32 == 0 {
+fn child_value<M>(
+    c: &Node<M>,
+    log: f64,
+    scaled_log: f64,
+    options: &MctsOptions,
+    recips: &Reciprocals,
+) -> f64 {
+    let visits = c.visits + c.virtual_visits as u32;
+    if visits == 0 {
         return options.fpu;
     }
-    let (mean, visits) = with_virtual_loss(c.reward_sum, c.visits, c.virtual_visits as u32);
+    // Virtual visits count as losses: the sum stays, the count grows.
+    let (inverse, inverse_sqrt) = recips.of(visits);
+    let mean = c.reward_sum * inverse;
     let mean = if options.implicit_alpha > 0.0 {
         implicit_mix(mean, c.implicit as f64, options.implicit_alpha)
     } else {
         mean
     };
     match options.selection {
-        Selection::Uct => uct(mean, visits, parent_visits, options.c),
+        Selection::Uct => mean + scaled_log * inverse_sqrt,
         Selection::Ucb1Tuned => {
-            let mean_sq = c.reward_sq_sum / visits as f64;
-            ucb1_tuned(mean, mean_sq, visits, parent_visits)
+            let mean_of_squares = c.reward_sq_sum * inverse;
+            ucb1_tuned_from_log(mean, mean_of_squares, visits, log)
         }
     }
 }
@@ -984,5 +1041,107 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             pv: best_move.into_iter().collect(),
             stats,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::formulas::{implicit_mix, ucb1_tuned, uct, with_virtual_loss};
+    use super::*;
+
+    fn node(reward_sum: f64, reward_sq_sum: f64, visits: u32, virtual_visits: u16) -> Node<u8> {
+        let mut t = SearchTree::new(2);
+        t.expand(0, &[1u8], &[0.8]);
+        let mut n = t.nodes[1].clone();
+        n.reward_sum = reward_sum;
+        n.reward_sq_sum = reward_sq_sum;
+        n.visits = visits;
+        n.virtual_visits = virtual_visits;
+        n
+    }
+
+    /// The selection loop's factored, table-driven value equals the textbook formulas.
+    #[test]
+    fn selection_values_equal_the_textbook_formulas() {
+        let recips = Reciprocals::new();
+        let parent = 1000u32;
+        let log = (parent as f64).ln();
+        for (visits, options) in [
+            (10, MctsOptions::default()),
+            (5000, MctsOptions::default()),
+            (
+                37,
+                MctsOptions {
+                    c: 0.7,
+                    ..MctsOptions::default()
+                },
+            ),
+        ] {
+            let n = node(0.6 * visits as f64, 0.0, visits, 0);
+            let got = child_value(&n, log, options.c * log.sqrt(), &options, &recips);
+            let want = uct(0.6, visits, parent, options.c);
+            assert!((got - want).abs() < 1e-12, "{visits}: {got} vs {want}");
+        }
+        let tuned = MctsOptions {
+            selection: Selection::Ucb1Tuned,
+            ..MctsOptions::default()
+        };
+        let n = node(6.0, 6.0, 10, 0);
+        let got = child_value(&n, log, 0.0, &tuned, &recips);
+        assert!((got - ucb1_tuned(0.6, 0.6, 10, parent)).abs() < 1e-12);
+    }
+
+    /// Two threads inside a child with 3 wins in 4 visits: UCT of mean 3/6 over 6 visits.
+    #[test]
+    fn virtual_loss_enters_the_selection_value() {
+        let recips = Reciprocals::new();
+        let options = MctsOptions::default();
+        let log = (100f64).ln();
+        let n = node(3.0, 3.0, 4, 2);
+        let got = child_value(&n, log, options.c * log.sqrt(), &options, &recips);
+        let (mean, visits) = with_virtual_loss(3.0, 4, 2);
+        assert!((got - uct(mean, visits, 100, options.c)).abs() < 1e-12);
+    }
+
+    /// With implicit minimax on, the mean is mixed with the node's minimax value (0.8 here).
+    #[test]
+    fn implicit_minimax_is_mixed_in() {
+        let recips = Reciprocals::new();
+        let options = MctsOptions {
+            implicit_alpha: 0.3,
+            c: 0.0,
+            ..MctsOptions::default()
+        };
+        let n = node(2.0, 2.0, 4, 0);
+        let got = child_value(&n, 1.0, 0.0, &options, &recips);
+        assert!((got - implicit_mix(0.5, 0.8f32 as f64, 0.3)).abs() < 1e-12);
+    }
+
+    /// Implicit values back up as minimax: a node is worth one minus its mover's best child.
+    #[test]
+    fn implicit_values_back_up_by_minimax() {
+        let mut t = SearchTree::new(10);
+        t.expand(0, &[1u8, 2], &[0.25, 0.75]);
+        t.expand(1, &[3u8, 4], &[0.5, 0.9]);
+        back_up_implicit(&mut t, &[0, 1]);
+        // Node 1's mover can reach 0.9, so node 1 is worth 0.1 to the root's mover; the
+        // root's mover's best child is then node 2 (0.75), so the root is worth 0.25.
+        assert!((t.nodes[1].implicit - 0.1).abs() < 1e-6);
+        assert!((t.nodes[0].implicit - 0.25).abs() < 1e-6);
+    }
+
+    /// MCTS-Solver: one winning child proves the parent lost; all children lost prove it won.
+    #[test]
+    fn proofs_propagate_up() {
+        let mut t = SearchTree::new(10);
+        t.expand(0, &[1u8, 2], &[]);
+        t.expand(1, &[3u8, 4], &[]);
+        t.nodes[3].proven = Proven::Win;
+        back_up_proofs(&mut t, &[0, 1, 3]);
+        assert_eq!(t.nodes[1].proven, Proven::Loss);
+        assert_eq!(t.nodes[0].proven, Proven::Unknown, "child 2 is open");
+        t.nodes[2].proven = Proven::Loss;
+        back_up_proofs(&mut t, &[0, 2]);
+        assert_eq!(t.nodes[0].proven, Proven::Win);
     }
 }
