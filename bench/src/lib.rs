@@ -34,6 +34,10 @@ pub struct QueenIsolationGuide;
 pub struct OnitamaGuide;
 
 #[cfg(doctest)]
+#[doc = include_str!("../../docs/mcts.md")]
+pub struct MctsGuide;
+
+#[cfg(doctest)]
 #[doc = include_str!("../../docs/solver.md")]
 pub struct SolverGuide;
 
