@@ -623,3 +623,36 @@ fn solve_rejects_bad_flags() {
     ];
     assert_rejected(cases);
 }
+
+#[test]
+fn search_runs_mcts_with_its_statistics() {
+    let out = ply(&[
+        "search",
+        "isolation",
+        "mcts(iterations=500,seed=3)",
+        "--moves",
+        "57,0",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    let m = &v["stats"]["mcts"];
+    assert_eq!(m["iterations"], 500);
+    assert_eq!(m["bytes_per_node"], 40);
+    assert_eq!(v["stats"]["stopped_by"], "iterations");
+    let visits: u64 = m["root_children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["visits"].as_u64().unwrap())
+        .sum();
+    assert_eq!(visits, 500, "every iteration passes through one root move");
+    let out = ply(&[
+        "search",
+        "queen-isolation(width=3,height=3)",
+        "mcts(iterations=100000)",
+    ]);
+    let text = stdout(&out);
+    assert!(text.contains("root proven: win"), "{text}");
+    assert!(text.starts_with("best move (1,1)"), "{text}");
+}

@@ -24,7 +24,7 @@ fn winning(s: &Solution<ply_queen_isolation::Move>) -> Vec<String> {
 
 #[test]
 fn solver_agrees_with_full_minimax_on_every_position_of_small_boards() {
-    for (w, h, stride) in [(3, 3, 1), (3, 4, 1), (4, 3, 1), (4, 4, 7)] {
+    for (w, h, stride) in [(3, 3, 1), (3, 4, 1), (4, 3, 1), (4, 4, 1)] {
         for rules in [Rules::Udacity, Rules::Standard] {
             let start = QueenIsolation::new(Variant::get(w, h, 0, rules).unwrap());
             let checked = check_solver(&start, stride).unwrap_or_else(|e| panic!("{w}x{h}: {e}"));
