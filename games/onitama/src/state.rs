@@ -60,8 +60,6 @@ pub struct Onitama {
     pub(crate) to_move: u8,
     pub(crate) ply: u32,
     pub(crate) max_plies: u32,
-    /// The Zobrist key of everything but the ply count.
-    pub(crate) key: u64,
 }
 
 impl PartialEq for Onitama {
@@ -80,7 +78,11 @@ impl Eq for Onitama {}
 
 impl Hash for Onitama {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.key.hash(state);
+        self.pieces.hash(state);
+        self.masters.hash(state);
+        self.hands.hash(state);
+        self.side.hash(state);
+        self.to_move.hash(state);
         self.ply.hash(state);
     }
 }
@@ -91,9 +93,6 @@ struct Zobrist {
     master: [[u64; 25]; 2],
     hand: [[u64; 32]; 2],
     side: [u64; 32],
-    /// `hand[p][c] ^ side[c]`: the key change when card `c` moves between `p`'s hand and the
-    /// side (one lookup per card of an exchange instead of two).
-    swap: [[u64; 32]; 2],
     p1_to_move: u64,
 }
 
@@ -111,7 +110,6 @@ const fn build_zobrist() -> Zobrist {
         master: [[0; 25]; 2],
         hand: [[0; 32]; 2],
         side: [0; 32],
-        swap: [[0; 32]; 2],
         p1_to_move: 0,
     };
     let mut s = 0x0_71_7A_3A_u64;
@@ -144,15 +142,6 @@ const fn build_zobrist() -> Zobrist {
     }
     let (_, last) = splitmix(s);
     z.p1_to_move = last;
-    let mut p = 0;
-    while p < 2 {
-        let mut c = 0;
-        while c < 32 {
-            z.swap[p][c] = z.hand[p][c] ^ z.side[c];
-            c += 1;
-        }
-        p += 1;
-    }
     z
 }
 
@@ -174,7 +163,7 @@ impl Onitama {
         ply: u32,
         max_plies: u32,
     ) -> Onitama {
-        let mut state = Onitama {
+        Onitama {
             pieces,
             masters,
             hands: hands.map(|mut h| {
@@ -185,25 +174,24 @@ impl Onitama {
             to_move: to_move.index() as u8,
             ply,
             max_plies,
-            key: 0,
-        };
-        state.key = state.key_from_scratch();
-        state
+        }
     }
 
-    /// The Zobrist key computed from the fields; the incremental key always equals it.
+    /// The Zobrist key of everything but the ply count, computed from the fields on demand
+    /// (at most ten pieces and five cards): perft and playouts never pay for it, and a search
+    /// asks for it only where it uses its table.
     pub fn key_from_scratch(&self) -> u64 {
         let z = &ZOBRIST;
         let mut key = 0;
         for p in 0..2 {
-            for sq in 0..25u8 {
-                if self.pieces[p] >> sq & 1 == 1 {
-                    key ^= if self.masters[p] == sq {
-                        z.master[p][sq as usize]
-                    } else {
-                        z.student[p][sq as usize]
-                    };
-                }
+            let mut students = self.pieces[p];
+            if self.masters[p] != NO_MASTER {
+                students &= !(1u32 << self.masters[p]);
+                key ^= z.master[p][self.masters[p] as usize % 25];
+            }
+            while students != 0 {
+                key ^= z.student[p][students.trailing_zeros() as usize % 25];
+                students &= students - 1;
             }
             for card in self.hands[p] {
                 key ^= z.hand[p][card.0 as usize];
@@ -357,30 +345,22 @@ impl Game for Onitama {
     /// stalls the CPU's store forwarding).
     #[inline(always)]
     fn play(&self, mv: Move) -> Onitama {
-        let z = &ZOBRIST;
         let p = self.to_move as usize;
         let o = p ^ 1;
         // The mover's and the opponent's fields as plain values: an array written at a
         // run-time index goes through memory, and reading it back whole stalls.
         let (mut own, mut opp) = (self.pieces[p], self.pieces[o]);
         let (mut own_master, mut opp_master) = (self.masters[p], self.masters[o]);
-        let mut key = self.key ^ z.p1_to_move;
         if !mv.is_pass() {
             let (from, to) = (mv.from as usize, mv.to as usize);
             own ^= 1u32 << from | 1u32 << to;
             if own_master == mv.from {
                 own_master = mv.to;
-                key ^= z.master[p][from] ^ z.master[p][to];
-            } else {
-                key ^= z.student[p][from] ^ z.student[p][to];
             }
             if opp >> to & 1 == 1 {
                 opp &= !(1u32 << to);
                 if opp_master == mv.to {
                     opp_master = NO_MASTER;
-                    key ^= z.master[o][to];
-                } else {
-                    key ^= z.student[o][to];
                 }
             }
         }
@@ -394,7 +374,6 @@ impl Game for Onitama {
             [self.side, keep]
         };
         let opp_hand = self.hands[o];
-        key ^= z.swap[p][used.0 as usize & 31] ^ z.swap[p][self.side.0 as usize & 31];
         let mover_first = p == 0;
         Onitama {
             pieces: if mover_first { [own, opp] } else { [opp, own] },
@@ -412,7 +391,6 @@ impl Game for Onitama {
             to_move: self.to_move ^ 1,
             ply: self.ply + 1,
             max_plies: self.max_plies,
-            key,
         }
     }
 
@@ -442,13 +420,13 @@ impl Game for Onitama {
 
     #[inline]
     fn key(&self) -> u64 {
+        let key = self.key_from_scratch();
         if self.max_plies > 0 && self.max_plies.saturating_sub(self.ply) <= PLY_IN_KEY_WITHIN {
-            self.key
-                ^ (self.ply as u64 + 1)
-                    .wrapping_mul(0xD6E8_FEB8_6659_FD93)
-                    .rotate_left(17)
+            key ^ (self.ply as u64 + 1)
+                .wrapping_mul(0xD6E8_FEB8_6659_FD93)
+                .rotate_left(17)
         } else {
-            self.key
+            key
         }
     }
 
