@@ -28,6 +28,175 @@ pub enum Command {
     Search(SearchArgs),
     /// Solve a position exactly: who wins, every winning move, and optionally every reply.
     Solve(SolveArgs),
+    /// A tournament: every pairing of agents, every opening with both colours, on all cores;
+    /// with no arguments, the default comparison across the three games.
+    Arena(ArenaArgs),
+}
+
+/// Arguments of `ply arena`.
+#[derive(Args, Debug)]
+pub struct ArenaArgs {
+    /// A game spec (repeat for several games).
+    #[arg(long = "game", value_name = "SPEC")]
+    pub games: Vec<String>,
+    /// An agent spec (repeat; at least two, or the tested agents of a preset).
+    #[arg(long = "agent", value_name = "SPEC", allow_hyphen_values = true)]
+    pub agents: Vec<String>,
+    /// `aind`: the AIND 7x7 tournament for the --agent specs (default: alpha-beta with
+    /// `improved`) against its seven sample opponents.
+    #[arg(long, value_name = "NAME")]
+    pub preset: Option<String>,
+    /// Gauntlet: the first K agents each play all the others (and not each other).
+    #[arg(long, value_name = "K")]
+    pub gauntlet: Option<usize>,
+    /// Random openings per game, each played twice per pairing (colours swapped).
+    #[arg(long, value_name = "N")]
+    pub openings: Option<usize>,
+    /// Plies of each random opening.
+    #[arg(long, value_name = "N")]
+    pub opening_plies: Option<u32>,
+    /// Seed of the openings.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Time control: a move taking longer than this (plus --tolerance) loses on time.
+    #[arg(long, value_name = "DURATION")]
+    pub move_time: Option<String>,
+    /// Time allowed beyond --move-time.
+    #[arg(long, value_name = "DURATION")]
+    pub tolerance: Option<String>,
+    /// Games played at once (default: one per core).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// The JSON Lines record file (default: a new file under target/arena/).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
+    /// Continue the record file: games already in it are not played again.
+    #[arg(long)]
+    pub resume: bool,
+    /// One JSON object with the standings instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// Also write the agents' lines as CSV to this file.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<std::path::PathBuf>,
+    /// SPRT of the first agent against the second: `ELO0,ELO1`, e.g. `0,10`.
+    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
+    pub sprt: Option<String>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+impl ArenaArgs {
+    /// The tournament the flags ask for.
+    pub fn config(&self) -> Result<crate::arena::ArenaConfig, CliError> {
+        use crate::commands::arena::{aind_config, default_config};
+        let mut config = match self.preset.as_deref() {
+            Some("aind") => {
+                if !self.games.is_empty() {
+                    return Err(CliError::new(
+                        "bad --game with --preset aind: expected no --game (the preset plays isolation(rules=aind))",
+                    ));
+                }
+                aind_config(&self.agents)
+            }
+            Some(other) => {
+                return Err(CliError::new(format!(
+                    "bad --preset `{other}`: expected aind"
+                )))
+            }
+            None if self.games.is_empty() && self.agents.is_empty() => default_config(),
+            None => {
+                let defaults = default_config();
+                crate::arena::ArenaConfig {
+                    games: if self.games.is_empty() {
+                        defaults.games
+                    } else {
+                        self.games.clone()
+                    },
+                    agents: self.agents.clone(),
+                    ..crate::arena::ArenaConfig::default()
+                }
+            }
+        };
+        let duration =
+            |flag: &str, text: &Option<String>| -> Result<Option<std::time::Duration>, CliError> {
+                text.as_ref()
+                    .map(|t| {
+                        crate::agents::parse_duration(t).ok_or_else(|| {
+                            CliError::new(format!(
+                                "bad {flag} `{t}`: expected a duration like 150ms or 2s"
+                            ))
+                        })
+                    })
+                    .transpose()
+            };
+        if let Some(t) = duration("--move-time", &self.move_time)? {
+            config.move_time = Some(t);
+        }
+        if let Some(t) = duration("--tolerance", &self.tolerance)? {
+            config.tolerance = t;
+        }
+        if let Some(k) = self.gauntlet {
+            if k == 0 || k >= config.agents.len() {
+                return Err(CliError::new(format!(
+                    "bad --gauntlet `{k}`: expected from 1 to the number of agents minus one ({})",
+                    config.agents.len().saturating_sub(1)
+                )));
+            }
+            config.gauntlet = Some(k);
+        }
+        if let Some(n) = self.openings {
+            if n == 0 {
+                return Err(CliError::new("bad --openings `0`: expected at least 1"));
+            }
+            config.openings = n;
+        }
+        if let Some(n) = self.opening_plies {
+            config.opening_plies = n;
+        }
+        if let Some(s) = self.seed {
+            config.seed = s;
+        }
+        if let Some(n) = self.threads {
+            if n == 0 || n > 256 {
+                return Err(CliError::new(format!(
+                    "bad --threads `{n}`: expected a number from 1 to 256"
+                )));
+            }
+            config.threads = n;
+        }
+        let mut seen = std::collections::HashSet::new();
+        for a in &config.agents {
+            if !seen.insert(a) {
+                return Err(CliError::new(format!(
+                    "bad --agent `{a}`: given twice; expected distinct specs (add seed=.. to tell copies apart)"
+                )));
+            }
+        }
+        Ok(config)
+    }
+
+    /// The SPRT bounds, if asked for.
+    pub fn sprt_bounds(&self) -> Result<Option<(f64, f64)>, CliError> {
+        let Some(text) = &self.sprt else {
+            return Ok(None);
+        };
+        let bad = || {
+            CliError::new(format!(
+                "bad --sprt `{text}`: expected ELO0,ELO1 with ELO0 < ELO1, e.g. 0,10"
+            ))
+        };
+        let (a, b) = text.split_once(',').ok_or_else(bad)?;
+        let (a, b): (f64, f64) = (
+            a.trim().parse().map_err(|_| bad())?,
+            b.trim().parse().map_err(|_| bad())?,
+        );
+        if !(a.is_finite() && b.is_finite() && a < b) {
+            return Err(bad());
+        }
+        Ok(Some((a, b)))
+    }
 }
 
 /// Where a command starts: the game, a position and moves.
@@ -229,6 +398,28 @@ where
                 let state = position(&start, args.position.from.as_deref(), args.position.moves.as_deref())?;
                 commands::solve::run(&state, &options, args.all_replies, args.json, out)
             })
+        }
+        Command::Arena(args) => {
+            let config = args.config()?;
+            let sprt = args.sprt_bounds()?;
+            let path = match &args.out {
+                Some(p) => p.clone(),
+                None => {
+                    let stamp = std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map_or(0, |d| d.as_millis());
+                    std::path::PathBuf::from(format!("target/arena/run-{stamp}.jsonl"))
+                }
+            };
+            let output = commands::arena::Output {
+                path: &path,
+                resume: args.resume,
+                json: args.json,
+                csv: args.csv.as_deref(),
+                sprt,
+                progress: !args.quiet && std::io::IsTerminal::is_terminal(&std::io::stderr()),
+            };
+            commands::arena::run_arena(&config, &output, out)
         }
         Command::Replay(args) => {
             let game = AnyGame::from_spec(&args.position.game)?;

@@ -4,6 +4,7 @@
 //! one module per subcommand. See the README for the command's contract.
 
 pub mod agents;
+pub mod arena;
 pub mod cli;
 pub mod commands;
 pub mod error;

@@ -1,5 +1,6 @@
 //! The subcommands of `ply`, one module each.
 
+pub mod arena;
 pub mod perft;
 pub mod replay;
 pub mod search;

@@ -1,0 +1,383 @@
+//! The arena: fair, reproducible tournaments between agents, on one or more games.
+//!
+//! Every pairing of agents plays every opening twice, once with each colour (Udacity's "fair
+//! matches"). Openings are random legal prefixes drawn from a seed. Games run in parallel on a
+//! pool of threads; each finished game is appended at once to a JSON Lines file, so an
+//! interrupted tournament loses nothing and `resume` continues it. An agent that panics or
+//! plays an illegal move forfeits that game, one that overruns the time control by more than
+//! the tolerance loses on time; the tournament goes on and counts them.
+
+pub mod record;
+pub mod stats;
+
+use crate::error::CliError;
+use crate::games::AnyGame;
+use crate::with_game;
+use ply_search::{Agent, Game, Outcome, Player, Rng};
+use rayon::prelude::*;
+pub use record::GameRecord;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::{Duration, Instant};
+
+/// A tournament's settings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArenaConfig {
+    /// Game specs (`isolation`, `onitama`...).
+    pub games: Vec<String>,
+    /// Agent specs.
+    pub agents: Vec<String>,
+    /// With `Some(k)`, a gauntlet: each of the first `k` agents plays each of the others (and
+    /// not each other); with `None`, a round robin.
+    pub gauntlet: Option<usize>,
+    /// Random openings per game (each played twice per pairing).
+    pub openings: usize,
+    /// Plies of each random opening.
+    pub opening_plies: u32,
+    /// The seed of the openings.
+    pub seed: u64,
+    /// A move taking longer than this plus `tolerance` loses on time (`None`: no clock).
+    pub move_time: Option<Duration>,
+    /// The time allowed beyond `move_time`.
+    pub tolerance: Duration,
+    /// Games played at once.
+    pub threads: usize,
+    /// Plies after which a game is a draw (a guard against endless games).
+    pub max_plies: u32,
+}
+
+impl Default for ArenaConfig {
+    fn default() -> Self {
+        ArenaConfig {
+            games: Vec::new(),
+            agents: Vec::new(),
+            gauntlet: None,
+            openings: 4,
+            opening_plies: 2,
+            seed: 1,
+            move_time: None,
+            tolerance: Duration::from_millis(10),
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            max_plies: 2_000,
+        }
+    }
+}
+
+/// One scheduled game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fixture {
+    /// Index into the games.
+    pub game: usize,
+    /// The agent moving first (index into the agents).
+    pub first: usize,
+    /// The agent moving second.
+    pub second: usize,
+    /// Index of the opening.
+    pub opening: usize,
+}
+
+impl Fixture {
+    /// The fixture's identity in the records: the same settings give the same ids, so that a
+    /// resumed tournament knows which games it has.
+    pub fn id(&self, config: &ArenaConfig) -> String {
+        format!(
+            "{} | {} | {} | opening {} of seed {} ({} plies)",
+            config.games[self.game],
+            config.agents[self.first],
+            config.agents[self.second],
+            self.opening,
+            config.seed,
+            config.opening_plies
+        )
+    }
+}
+
+/// Every game of the tournament, in a fixed order: for each game, pairing and opening, the
+/// game and its colour-swapped twin next to each other.
+///
+/// ```
+/// use ply_bench::arena::{schedule, ArenaConfig};
+/// let config = ArenaConfig {
+///     games: vec!["isolation".into()],
+///     agents: vec!["random".into(), "greedy".into(), "alphabeta".into()],
+///     openings: 2,
+///     ..ArenaConfig::default()
+/// };
+/// let fixtures = schedule(&config);
+/// assert_eq!(fixtures.len(), 3 * 2 * 2); // 3 pairings, 2 openings, both colours
+/// assert_eq!((fixtures[0].first, fixtures[0].second), (0, 1));
+/// assert_eq!((fixtures[1].first, fixtures[1].second), (1, 0));
+/// assert_eq!(fixtures[0].opening, fixtures[1].opening);
+/// ```
+pub fn schedule(config: &ArenaConfig) -> Vec<Fixture> {
+    let n = config.agents.len();
+    let pairs: Vec<(usize, usize)> = match config.gauntlet {
+        Some(k) => (0..k.min(n))
+            .flat_map(|a| (k.min(n)..n).map(move |b| (a, b)))
+            .collect(),
+        None => (0..n)
+            .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+            .collect(),
+    };
+    let mut fixtures = Vec::new();
+    for game in 0..config.games.len() {
+        for &(a, b) in &pairs {
+            for opening in 0..config.openings {
+                for (first, second) in [(a, b), (b, a)] {
+                    fixtures.push(Fixture {
+                        game,
+                        first,
+                        second,
+                        opening,
+                    });
+                }
+            }
+        }
+    }
+    fixtures
+}
+
+/// Opening number `index` of `start`: `plies` random legal moves from a generator seeded by
+/// `seed` and `index` (redrawn if the game ends inside the opening).
+pub fn random_opening<G: Game>(start: &G, plies: u32, seed: u64, index: usize) -> Vec<G::Move> {
+    let mut rng = Rng::new(seed ^ (index as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    for _ in 0..1_000 {
+        let mut state = start.clone();
+        let mut moves = Vec::new();
+        while moves.len() < plies as usize {
+            match state.random_move(&mut rng) {
+                Some(mv) => {
+                    moves.push(mv);
+                    state = state.play(mv);
+                }
+                None => break,
+            }
+        }
+        if moves.len() == plies as usize && !state.is_terminal() {
+            return moves;
+        }
+    }
+    Vec::new()
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    /// By the rules.
+    Normal,
+    /// An agent overran the clock by more than the tolerance.
+    Timeout,
+    /// An agent played an illegal move (or none).
+    Illegal,
+    /// An agent panicked.
+    Panic,
+    /// The guard against endless games.
+    MaxPlies,
+}
+
+impl EndReason {
+    /// The name in the records.
+    pub fn name(self) -> &'static str {
+        match self {
+            EndReason::Normal => "normal",
+            EndReason::Timeout => "timeout",
+            EndReason::Illegal => "illegal",
+            EndReason::Panic => "panic",
+            EndReason::MaxPlies => "max-plies",
+        }
+    }
+}
+
+/// Makes an agent from its spec (the command uses `build_agent`; tests can inject others).
+pub type AgentFactory<'a, G> = dyn Fn(&str) -> Result<Box<dyn Agent<G>>, CliError> + Sync + 'a;
+
+/// Plays one game from `start` after `opening` between `agents` (player 0 first); every move is
+/// timed and checked, panics are caught.
+pub fn play_game<G: Game>(
+    start: &G,
+    opening: &[G::Move],
+    agents: &mut [Box<dyn Agent<G>>; 2],
+    config: &ArenaConfig,
+) -> PlayedGame {
+    let mut state = start.clone();
+    let mut played = PlayedGame {
+        opening: opening.iter().map(|&m| state_move(&mut state, m)).collect(),
+        ..PlayedGame::default()
+    };
+    for agent in agents.iter_mut() {
+        agent.new_game();
+    }
+    loop {
+        if let Some(outcome) = state.outcome() {
+            played.winner = match outcome {
+                Outcome::Win(p) => Some(p.index()),
+                Outcome::Draw => None,
+            };
+            return played;
+        }
+        if played.moves.len() as u32 + opening.len() as u32 >= config.max_plies {
+            played.reason = EndReason::MaxPlies;
+            return played;
+        }
+        let mover = state.to_move();
+        let agent = &mut agents[mover.index()];
+        let clock = Instant::now();
+        let answer = catch_unwind(AssertUnwindSafe(|| agent.select_move(&state)));
+        let elapsed = clock.elapsed();
+        let loses = |played: &mut PlayedGame, reason, detail: String| {
+            played.winner = Some(mover.other().index());
+            played.reason = reason;
+            played.detail = Some(detail);
+        };
+        let result = match answer {
+            Ok(result) => result,
+            Err(payload) => {
+                let text = payload
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| payload.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "a panic".into());
+                loses(&mut played, EndReason::Panic, text);
+                return played;
+            }
+        };
+        played.times_ms.push(elapsed.as_secs_f64() * 1e3);
+        played.nodes.push(result.stats.nodes);
+        if let Some(limit) = config.move_time {
+            if elapsed > limit + config.tolerance {
+                loses(
+                    &mut played,
+                    EndReason::Timeout,
+                    format!("{:.1} ms for a move", elapsed.as_secs_f64() * 1e3),
+                );
+                return played;
+            }
+        }
+        match result.best_move {
+            Some(mv) if state.legal_moves().contains(&mv) => {
+                played.moves.push(state.format_move(mv));
+                state = state.play(mv);
+            }
+            other => {
+                let what = other.map_or("no move".to_string(), |m| format!("{m:?}"));
+                loses(
+                    &mut played,
+                    EndReason::Illegal,
+                    format!("illegal move {what} in {}", state.position()),
+                );
+                return played;
+            }
+        }
+    }
+}
+
+/// Plays `mv` on `state` and returns its notation.
+fn state_move<G: Game>(state: &mut G, mv: G::Move) -> String {
+    let text = state.format_move(mv);
+    *state = state.play(mv);
+    text
+}
+
+/// A finished game, before it becomes a record.
+#[derive(Clone, Debug)]
+pub struct PlayedGame {
+    /// The opening, in notation.
+    pub opening: Vec<String>,
+    /// The agents' moves after the opening.
+    pub moves: Vec<String>,
+    /// Player 0 or 1, or `None` for a draw.
+    pub winner: Option<usize>,
+    /// How it ended.
+    pub reason: EndReason,
+    /// What went wrong, for faults.
+    pub detail: Option<String>,
+    /// Milliseconds per agent move.
+    pub times_ms: Vec<f64>,
+    /// Nodes per agent move.
+    pub nodes: Vec<u64>,
+}
+
+impl Default for PlayedGame {
+    fn default() -> Self {
+        PlayedGame {
+            opening: Vec::new(),
+            moves: Vec::new(),
+            winner: None,
+            reason: EndReason::Normal,
+            detail: None,
+            times_ms: Vec::new(),
+            nodes: Vec::new(),
+        }
+    }
+}
+
+/// Plays every fixture of game `game_index` not already in `done`, in parallel on `pool`,
+/// handing each record to `sink` as its game ends.
+pub fn run_game_fixtures<G: Game>(
+    start: &G,
+    game_index: usize,
+    config: &ArenaConfig,
+    fixtures: &[Fixture],
+    factory: &AgentFactory<'_, G>,
+    sink: &(dyn Fn(GameRecord) + Sync),
+) -> Result<(), CliError> {
+    // Every agent spec must build before any game starts: a bad spec is an input error.
+    for spec in &config.agents {
+        factory(spec)?;
+    }
+    let openings: Vec<Vec<G::Move>> = (0..config.openings)
+        .map(|i| random_opening(start, config.opening_plies, config.seed, i))
+        .collect();
+    fixtures
+        .par_iter()
+        .filter(|f| f.game == game_index)
+        .try_for_each(|f| -> Result<(), CliError> {
+            let mut agents = [
+                factory(&config.agents[f.first])?,
+                factory(&config.agents[f.second])?,
+            ];
+            let started = Instant::now();
+            let game = play_game(start, &openings[f.opening], &mut agents, config);
+            sink(GameRecord::new(f, config, game, started.elapsed()));
+            Ok(())
+        })
+}
+
+/// Runs the whole tournament: for each game spec, its fixtures not in `done` (ids of finished
+/// games), with `on_record` called for each game as it ends (it appends to the file and moves
+/// the progress bar).
+pub fn run(
+    config: &ArenaConfig,
+    fixtures: &[Fixture],
+    on_record: &(dyn Fn(GameRecord) + Sync),
+) -> Result<(), CliError> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.threads.max(1))
+        .build()
+        .map_err(|e| CliError::new(format!("cannot start the game threads: {e}")))?;
+    // A panicking agent is a forfeit, not a message on stderr in the middle of the table.
+    let previous_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let result = pool.install(|| {
+        for (index, spec) in config.games.iter().enumerate() {
+            let game = AnyGame::from_spec(spec)?;
+            with_game!(game, start => {
+                let factory = |spec: &str| crate::agents::build_agent(spec);
+                run_game_fixtures(&start, index, config, fixtures, &factory, on_record)?;
+            });
+        }
+        Ok(())
+    });
+    std::panic::set_hook(previous_hook);
+    result
+}
+
+/// Which player an agent was in a record (`None` if it did not play).
+pub fn seat(record: &GameRecord, agent: &str) -> Option<Player> {
+    if record.players[0] == agent {
+        Some(Player::P0)
+    } else if record.players[1] == agent {
+        Some(Player::P1)
+    } else {
+        None
+    }
+}

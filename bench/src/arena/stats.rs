@@ -1,0 +1,329 @@
+//! Tournament statistics: scores with 95% intervals, Elo differences, a Bradley-Terry
+//! maximum-likelihood rating of every agent from all games, and the sequential probability
+//! ratio test (SPRT) for "is A better than B".
+
+use serde::Serialize;
+
+/// Wins, draws and losses of one side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Wdl {
+    /// Games won.
+    pub wins: u64,
+    /// Games drawn.
+    pub draws: u64,
+    /// Games lost.
+    pub losses: u64,
+}
+
+impl Wdl {
+    /// Games played.
+    pub fn games(&self) -> u64 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// The score: (wins + draws / 2) / games, 0.5 with no games.
+    pub fn score(&self) -> f64 {
+        match self.games() {
+            0 => 0.5,
+            n => (self.wins as f64 + 0.5 * self.draws as f64) / n as f64,
+        }
+    }
+
+    /// The score's 95% interval: the Wilson score interval with draws as half points. Unlike
+    /// the plain normal approximation it does not shrink to nothing at 0% or 100% (after 18
+    /// losses in 18 games the score is still below 17.6% with 95% confidence, not exactly 0),
+    /// and with draws it errs on the wide side.
+    ///
+    /// ```
+    /// use ply_bench::arena::stats::Wdl;
+    /// // 60 wins, 20 draws, 20 losses: score 0.7 over 100 games.
+    /// let (lo, hi) = Wdl { wins: 60, draws: 20, losses: 20 }.score_interval();
+    /// assert!((lo - 0.604_150).abs() < 1e-6 && (hi - 0.781_052).abs() < 1e-6);
+    /// let (lo, hi) = Wdl { wins: 0, draws: 0, losses: 18 }.score_interval();
+    /// assert!(lo == 0.0 && (hi - 0.175_885).abs() < 1e-6);
+    /// ```
+    pub fn score_interval(&self) -> (f64, f64) {
+        let n = self.games();
+        if n == 0 {
+            return (0.0, 1.0);
+        }
+        let (p, nf, z) = (self.score(), n as f64, 1.96f64);
+        let shrink = 1.0 + z * z / nf;
+        let centre = (p + z * z / (2.0 * nf)) / shrink;
+        let half = z * (p * (1.0 - p) / nf + z * z / (4.0 * nf * nf)).sqrt() / shrink;
+        ((centre - half).max(0.0), (centre + half).min(1.0))
+    }
+
+    /// The Elo difference the score stands for, with the ends of the score's 95% interval
+    /// mapped the same way (infinite at a score of 0 or 1).
+    ///
+    /// ```
+    /// use ply_bench::arena::stats::{elo_from_score, Wdl};
+    /// assert!((elo_from_score(0.75) - 190.849).abs() < 1e-3); // -400 log10(1/0.75 - 1)
+    /// let (elo, lo, hi) = Wdl { wins: 60, draws: 20, losses: 20 }.elo();
+    /// assert!(lo < elo && elo < hi);
+    /// ```
+    pub fn elo(&self) -> (f64, f64, f64) {
+        let (lo, hi) = self.score_interval();
+        (
+            elo_from_score(self.score()),
+            elo_from_score(lo),
+            elo_from_score(hi),
+        )
+    }
+
+    /// The same games from the other side.
+    pub fn flipped(&self) -> Wdl {
+        Wdl {
+            wins: self.losses,
+            draws: self.draws,
+            losses: self.wins,
+        }
+    }
+}
+
+/// The Elo difference of an expected score: `-400 log10(1 / score - 1)`.
+pub fn elo_from_score(score: f64) -> f64 {
+    if score <= 0.0 {
+        f64::NEG_INFINITY
+    } else if score >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / score - 1.0).log10()
+    }
+}
+
+/// The expected score of an Elo difference.
+pub fn score_from_elo(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// One agent's Bradley-Terry rating.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Rating {
+    /// Elo, the mean of all agents being 0.
+    pub elo: f64,
+    /// Half the 95% interval, in Elo.
+    pub error: f64,
+}
+
+/// Bradley-Terry maximum-likelihood ratings from `results[i][j]` = agent i's record against
+/// agent j (a draw counts half a win for each), by the minorisation-maximisation iteration
+/// (Hunter 2004); the errors come from the Fisher information. An agent that won or lost every
+/// game has no finite rating: it is capped at +-1,000 Elo from the mean.
+///
+/// ```
+/// use ply_bench::arena::stats::{bradley_terry, Wdl};
+/// // A scores 75% against B: 190.8 Elo apart; the ratings sit symmetric around 0.
+/// let ab = Wdl { wins: 30, draws: 0, losses: 10 };
+/// let table = vec![vec![Wdl::default(), ab], vec![ab.flipped(), Wdl::default()]];
+/// let r = bradley_terry(&table);
+/// assert!((r[0].elo - r[1].elo - 190.849).abs() < 0.01);
+/// assert!((r[0].elo + r[1].elo).abs() < 1e-9);
+/// ```
+pub fn bradley_terry(results: &[Vec<Wdl>]) -> Vec<Rating> {
+    let n = results.len();
+    let wins: Vec<f64> = (0..n)
+        .map(|i| {
+            results[i]
+                .iter()
+                .map(|r| r.wins as f64 + 0.5 * r.draws as f64)
+                .sum()
+        })
+        .collect();
+    let games = |i: usize, j: usize| results[i][j].games() as f64;
+    let mut strength = vec![1.0f64; n];
+    for _ in 0..10_000 {
+        let mut next = strength.clone();
+        for i in 0..n {
+            let denominator: f64 = (0..n)
+                .filter(|&j| j != i && games(i, j) > 0.0)
+                .map(|j| games(i, j) / (strength[i] + strength[j]))
+                .sum();
+            if denominator > 0.0 {
+                next[i] = (wins[i] / denominator).max(1e-12);
+            }
+        }
+        // Keep the geometric mean at 1 (ratings are relative).
+        let log_mean = next.iter().map(|s| s.ln()).sum::<f64>() / n as f64;
+        for s in &mut next {
+            *s /= log_mean.exp();
+        }
+        let change = next
+            .iter()
+            .zip(&strength)
+            .map(|(a, b)| (a.ln() - b.ln()).abs())
+            .fold(0.0, f64::max);
+        strength = next;
+        if change < 1e-10 {
+            break;
+        }
+    }
+    let scale = 400.0 / std::f64::consts::LN_10;
+    (0..n)
+        .map(|i| {
+            let information: f64 = (0..n)
+                .filter(|&j| j != i)
+                .map(|j| {
+                    let p = strength[i] / (strength[i] + strength[j]);
+                    games(i, j) * p * (1.0 - p)
+                })
+                .sum();
+            let error = if information > 1e-9 {
+                1.96 * scale / information.sqrt()
+            } else {
+                f64::INFINITY
+            };
+            Rating {
+                elo: (scale * strength[i].ln()).clamp(-1000.0, 1000.0),
+                error,
+            }
+        })
+        .collect()
+}
+
+/// The SPRT's decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum SprtDecision {
+    /// Accept H1: A is at least `elo1` better.
+    H1,
+    /// Accept H0: A is at most `elo0` better.
+    H0,
+    /// Keep playing.
+    Continue,
+}
+
+/// A sequential probability ratio test of H0 "A is `elo0` better than B" against H1 "`elo1`
+/// better", with error rates `alpha` and `beta`, on the normal approximation of the per-game
+/// score (the form used by chess-engine testing frameworks). Returns the log-likelihood ratio,
+/// its bounds and the decision.
+///
+/// ```
+/// use ply_bench::arena::stats::{sprt, SprtDecision, Wdl};
+/// // 600 wins, 400 losses: far above 5 Elo, clearly H1.
+/// let t = sprt(&Wdl { wins: 600, draws: 0, losses: 400 }, 0.0, 5.0, 0.05, 0.05);
+/// assert_eq!(t.decision, SprtDecision::H1);
+/// assert!((t.upper - 2.944).abs() < 1e-3); // ln(0.95 / 0.05)
+/// ```
+pub fn sprt(record: &Wdl, elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Sprt {
+    let lower = (beta / (1.0 - alpha)).ln();
+    let upper = ((1.0 - beta) / alpha).ln();
+    let n = record.games() as f64;
+    let llr = if n < 2.0 {
+        0.0
+    } else {
+        let s = record.score();
+        let variance = (record.wins as f64 * (1.0 - s).powi(2)
+            + record.draws as f64 * (0.5 - s).powi(2)
+            + record.losses as f64 * s.powi(2))
+            / n;
+        if variance <= 0.0 {
+            0.0
+        } else {
+            let (s0, s1) = (score_from_elo(elo0), score_from_elo(elo1));
+            let total = s * n;
+            (s1 - s0) / variance * (total - n * (s0 + s1) / 2.0)
+        }
+    };
+    let decision = if llr >= upper {
+        SprtDecision::H1
+    } else if llr <= lower {
+        SprtDecision::H0
+    } else {
+        SprtDecision::Continue
+    };
+    Sprt {
+        llr,
+        lower,
+        upper,
+        decision,
+    }
+}
+
+/// The state of an SPRT.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Sprt {
+    /// The log-likelihood ratio of H1 over H0.
+    pub llr: f64,
+    /// Accept H0 at or below this.
+    pub lower: f64,
+    /// Accept H1 at or above this.
+    pub upper: f64,
+    /// The decision so far.
+    pub decision: SprtDecision,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_and_score_are_inverse() {
+        for elo in [-300.0, -50.0, 0.0, 12.5, 400.0] {
+            assert!((elo_from_score(score_from_elo(elo)) - elo).abs() < 1e-9);
+        }
+        assert_eq!(elo_from_score(0.5), 0.0);
+        assert!(elo_from_score(1.0).is_infinite());
+    }
+
+    #[test]
+    fn an_even_record_has_an_interval_around_one_half() {
+        let r = Wdl {
+            wins: 10,
+            draws: 0,
+            losses: 10,
+        };
+        let (lo, hi) = r.score_interval();
+        // Wilson: centre 0.5, half-width 1.96 * sqrt(0.25 / 20 + 3.8416 / 1600) / 1.19208.
+        assert!((lo - 0.299_295).abs() < 1e-5 && (hi - 0.700_705).abs() < 1e-5);
+    }
+
+    #[test]
+    fn bradley_terry_recovers_a_transitive_table() {
+        // Three agents 100 Elo apart: expected scores 0.64 (100) and 0.76 (200), as counts.
+        let rec = |w: u64, l: u64| Wdl {
+            wins: w,
+            draws: 0,
+            losses: l,
+        };
+        let e = Wdl::default();
+        let ab = rec(6401, 3599); // 100 Elo: 0.6401
+        let ac = rec(7597, 2403); // 200 Elo: 0.7597
+        let bc = rec(6401, 3599);
+        let table = vec![
+            vec![e, ab, ac],
+            vec![ab.flipped(), e, bc],
+            vec![ac.flipped(), bc.flipped(), e],
+        ];
+        let r = bradley_terry(&table);
+        assert!((r[0].elo - r[1].elo - 100.0).abs() < 1.0, "{r:?}");
+        assert!((r[1].elo - r[2].elo - 100.0).abs() < 1.0, "{r:?}");
+        assert!(r.iter().all(|x| x.error > 0.0 && x.error < 10.0));
+    }
+
+    #[test]
+    fn sprt_accepts_h0_for_an_even_match_and_waits_when_unsure() {
+        let even = Wdl {
+            wins: 5000,
+            draws: 0,
+            losses: 5000,
+        };
+        assert_eq!(
+            sprt(&even, 0.0, 10.0, 0.05, 0.05).decision,
+            SprtDecision::H0
+        );
+        let few = Wdl {
+            wins: 6,
+            draws: 0,
+            losses: 4,
+        };
+        assert_eq!(
+            sprt(&few, 0.0, 10.0, 0.05, 0.05).decision,
+            SprtDecision::Continue
+        );
+        // The LLR by hand for 6-0-4 (s = 0.6, variance 0.24), elo0 0, elo1 10:
+        // s0 = 0.5, s1 = 0.514387; LLR = 0.014387 / 0.24 * (6 - 10 * 0.507194) = 0.055634.
+        let t = sprt(&few, 0.0, 10.0, 0.05, 0.05);
+        assert!((t.llr - 0.055_634).abs() < 1e-5, "{}", t.llr);
+    }
+}

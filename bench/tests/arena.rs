@@ -1,0 +1,267 @@
+//! The arena: colour-swapped pairings, faults (panics, illegal moves, timeouts) that lose one
+//! game and never stop the tournament, records that survive an interruption, and a whole small
+//! tournament through the binary.
+
+use ply_bench::arena::record::{read_records, standings};
+use ply_bench::arena::{run_game_fixtures, schedule, ArenaConfig, GameRecord};
+use ply_bench::error::CliError;
+use ply_isolation::{Isolation, Move, Variant};
+use ply_search::{Agent, Game, RandomPlayer, SearchAgent, SearchResult, Stats};
+use serde_json::Value;
+use std::process::Command;
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// Test agents: `panic` panics on its second move, `illegal` plays a closed cell, `slow` takes
+/// 40 ms per move; anything else plays randomly.
+struct Faulty {
+    kind: String,
+    moves: u32,
+}
+
+impl Agent<Isolation> for Faulty {
+    fn name(&self) -> &str {
+        &self.kind
+    }
+    fn select_move(&mut self, state: &Isolation) -> SearchResult<Move> {
+        self.moves += 1;
+        let legal = state.legal_moves();
+        let mv = match self.kind.as_str() {
+            "panic" if self.moves == 2 => panic!("the agent broke"),
+            "illegal" => state.locs()[0].map(Move).or(Some(Move(0))),
+            "slow" => {
+                std::thread::sleep(Duration::from_millis(40));
+                Some(legal[0])
+            }
+            _ => Some(legal[0]),
+        };
+        SearchResult {
+            best_move: mv,
+            score: 0,
+            pv: vec![],
+            stats: Stats::default(),
+        }
+    }
+}
+
+fn factory(spec: &str) -> Result<Box<dyn Agent<Isolation>>, CliError> {
+    Ok(match spec {
+        "random" => Box::new(SearchAgent::new(
+            "random",
+            RandomPlayer::new(1),
+            ply_search::Limits::none(),
+        )),
+        other => Box::new(Faulty {
+            kind: other.to_string(),
+            moves: 0,
+        }),
+    })
+}
+
+fn play(config: &ArenaConfig) -> Vec<GameRecord> {
+    let start = Isolation::new(Variant::get(5, 5, ply_isolation::Rules::Standard).unwrap());
+    let fixtures = schedule(config);
+    let records = Mutex::new(Vec::new());
+    run_game_fixtures(&start, 0, config, &fixtures, &factory, &|r| {
+        records.lock().unwrap().push(r)
+    })
+    .unwrap();
+    records.into_inner().unwrap()
+}
+
+fn config(agents: &[&str]) -> ArenaConfig {
+    ArenaConfig {
+        games: vec!["isolation(width=5,height=5,rules=standard)".into()],
+        agents: agents.iter().map(|a| a.to_string()).collect(),
+        openings: 3,
+        threads: 2,
+        ..ArenaConfig::default()
+    }
+}
+
+#[test]
+fn every_opening_is_played_with_both_colours() {
+    let c = config(&["random", "first", "second"]);
+    let records = play(&c);
+    assert_eq!(records.len(), 3 * 3 * 2);
+    for r in &records {
+        let twin = records
+            .iter()
+            .find(|o| {
+                o.players == [r.players[1].clone(), r.players[0].clone()] && o.opening == r.opening
+            })
+            .expect("the colour-swapped twin");
+        assert_ne!(twin.id, r.id);
+    }
+    // A gauntlet: the first agent against each of the others only.
+    let g = ArenaConfig {
+        gauntlet: Some(1),
+        ..c
+    };
+    assert_eq!(schedule(&g).len(), 2 * 3 * 2);
+}
+
+#[test]
+fn a_panicking_or_illegal_agent_forfeits_and_the_tournament_goes_on() {
+    let c = config(&["random", "panic", "illegal"]);
+    let records = play(&c);
+    assert_eq!(records.len(), 18, "every game was played");
+    let table = standings(&records, &c.agents, None);
+    let by_name = |n: &str| table.agents.iter().find(|a| a.agent == n).unwrap();
+    // The panicking agent loses every game in which it reaches its second move.
+    assert!(by_name("panic").forfeits >= 6, "{:?}", by_name("panic"));
+    assert_eq!(
+        by_name("illegal").forfeits,
+        12,
+        "every game of the illegal agent"
+    );
+    assert_eq!(by_name("random").forfeits, 0);
+    let panic_game = records.iter().find(|r| r.reason == "panic").unwrap();
+    assert_eq!(panic_game.detail.as_deref(), Some("the agent broke"));
+    let illegal = records.iter().find(|r| r.reason == "illegal").unwrap();
+    assert!(illegal
+        .detail
+        .as_deref()
+        .unwrap()
+        .starts_with("illegal move"));
+}
+
+#[test]
+fn an_agent_over_the_time_control_loses_on_time() {
+    let c = ArenaConfig {
+        move_time: Some(Duration::from_millis(5)),
+        tolerance: Duration::from_millis(5),
+        ..config(&["random", "slow"])
+    };
+    let records = play(&c);
+    let table = standings(&records, &c.agents, None);
+    let slow = table.agents.iter().find(|a| a.agent == "slow").unwrap();
+    assert_eq!(slow.timeouts, 6, "every game: its first move is too slow");
+    assert_eq!(slow.record.losses, 6);
+    assert!(slow.ms_per_move >= 40.0);
+    assert!(records.iter().all(|r| r.reason == "timeout"));
+}
+
+fn ply(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(args)
+        .output()
+        .expect("the ply binary runs")
+}
+
+#[test]
+fn a_small_tournament_end_to_end_and_resumed_after_an_interruption() {
+    let dir = std::env::temp_dir().join(format!("ply-arena-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.jsonl");
+    let _ = std::fs::remove_file(&file);
+    let path = file.to_str().unwrap();
+    let args = [
+        "arena",
+        "--game",
+        "isolation(width=5,height=5,rules=standard)",
+        "--game",
+        "queen-isolation(width=4,height=4)",
+        "--agent",
+        "random",
+        "--agent",
+        "greedy",
+        "--agent",
+        "alphabeta(depth=3)",
+        "--openings",
+        "2",
+        "--out",
+        path,
+        "--json",
+    ];
+    let out = ply(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let total = 2 * 3 * 2 * 2;
+    assert_eq!(table["games"], total);
+    assert_eq!(read_records(&file).unwrap().len(), total);
+
+    // Running again without --resume would overwrite: refused.
+    let again = ply(&args);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("expected --resume"));
+
+    // Interrupt: keep 9 complete lines and half of the 10th, as a killed process would.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut cut = lines[..9].join("\n");
+    cut.push('\n');
+    cut.push_str(&lines[9][..lines[9].len() / 2]);
+    std::fs::write(&file, cut).unwrap();
+
+    let mut resume_args = args.to_vec();
+    resume_args.push("--resume");
+    let out = ply(&resume_args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(table["games"], total, "no game lost");
+    let records = read_records(&file).unwrap();
+    assert_eq!(records.len(), total, "no game counted twice");
+    let mut ids: Vec<_> = records.iter().map(|r| r.id.clone()).collect();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), total);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_tournament_input_is_one_line_and_exit_code_2() {
+    for (args, needle) in [
+        (
+            vec!["arena", "--preset", "cup"],
+            "bad --preset `cup`: expected aind",
+        ),
+        (vec!["arena", "--agent", "random"], "at least two --agent"),
+        (
+            vec!["arena", "--agent", "random", "--agent", "random"],
+            "given twice",
+        ),
+        (
+            vec!["arena", "--agent", "random", "--agent", "chess"],
+            "bad agent `chess`",
+        ),
+        (vec!["arena", "--threads", "0"], "bad --threads `0`"),
+        (vec!["arena", "--sprt", "10,0"], "bad --sprt `10,0`"),
+        (
+            vec!["arena", "--move-time", "soon"],
+            "bad --move-time `soon`",
+        ),
+        (
+            vec![
+                "arena",
+                "--agent",
+                "random",
+                "--agent",
+                "greedy",
+                "--gauntlet",
+                "2",
+            ],
+            "bad --gauntlet `2`",
+        ),
+        (
+            vec![
+                "arena", "--game", "chess", "--agent", "random", "--agent", "greedy",
+            ],
+            "chess",
+        ),
+    ] {
+        let out = ply(&args);
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
