@@ -109,29 +109,33 @@ pub struct Rating {
 
 /// Bradley-Terry maximum-likelihood ratings from `results[i][j]` = agent i's record against
 /// agent j (a draw counts half a win for each), by the minorisation-maximisation iteration
-/// (Hunter 2004); the errors come from the Fisher information. An agent that won or lost every
-/// game has no finite rating: it is capped at +-1,000 Elo from the mean.
+/// (Hunter 2004); the errors come from the Fisher information. Like BayesElo, every pairing
+/// that played gets one virtual draw, a weak prior without which an agent that won or lost
+/// every game would have no finite rating.
 ///
 /// ```
-/// use ply_bench::arena::stats::{bradley_terry, Wdl};
-/// // A scores 75% against B: 190.8 Elo apart; the ratings sit symmetric around 0.
+/// use ply_bench::arena::stats::{bradley_terry, elo_from_score, Wdl};
+/// // A beats B 30-10; with the virtual draw, 30.5 of 41 points: 185.6 Elo apart, the
+/// // ratings symmetric around 0.
 /// let ab = Wdl { wins: 30, draws: 0, losses: 10 };
 /// let table = vec![vec![Wdl::default(), ab], vec![ab.flipped(), Wdl::default()]];
 /// let r = bradley_terry(&table);
-/// assert!((r[0].elo - r[1].elo - 190.849).abs() < 0.01);
+/// assert!((r[0].elo - r[1].elo - elo_from_score(30.5 / 41.0)).abs() < 0.01);
 /// assert!((r[0].elo + r[1].elo).abs() < 1e-9);
 /// ```
 pub fn bradley_terry(results: &[Vec<Wdl>]) -> Vec<Rating> {
     let n = results.len();
+    // Points and games with one virtual draw per pairing that played.
+    let prior = |r: &Wdl| if r.games() > 0 { 1.0 } else { 0.0 };
     let wins: Vec<f64> = (0..n)
         .map(|i| {
             results[i]
                 .iter()
-                .map(|r| r.wins as f64 + 0.5 * r.draws as f64)
+                .map(|r| r.wins as f64 + 0.5 * r.draws as f64 + 0.5 * prior(r))
                 .sum()
         })
         .collect();
-    let games = |i: usize, j: usize| results[i][j].games() as f64;
+    let games = |i: usize, j: usize| results[i][j].games() as f64 + prior(&results[i][j]);
     let mut strength = vec![1.0f64; n];
     for _ in 0..10_000 {
         let mut next = strength.clone();
@@ -175,7 +179,7 @@ pub fn bradley_terry(results: &[Vec<Wdl>]) -> Vec<Rating> {
                 f64::INFINITY
             };
             Rating {
-                elo: (scale * strength[i].ln()).clamp(-1000.0, 1000.0),
+                elo: scale * strength[i].ln(),
                 error,
             }
         })
@@ -200,8 +204,8 @@ pub enum SprtDecision {
 ///
 /// ```
 /// use ply_bench::arena::stats::{sprt, SprtDecision, Wdl};
-/// // 600 wins, 400 losses: far above 5 Elo, clearly H1.
-/// let t = sprt(&Wdl { wins: 600, draws: 0, losses: 400 }, 0.0, 5.0, 0.05, 0.05);
+/// // 600 wins, 400 losses (a 70 Elo edge): clearly H1 against H0 "0 Elo" vs H1 "10 Elo".
+/// let t = sprt(&Wdl { wins: 600, draws: 0, losses: 400 }, 0.0, 10.0, 0.05, 0.05);
 /// assert_eq!(t.decision, SprtDecision::H1);
 /// assert!((t.upper - 2.944).abs() < 1e-3); // ln(0.95 / 0.05)
 /// ```
