@@ -31,6 +31,9 @@ pub enum Command {
     /// A tournament: every pairing of agents, every opening with both colours, on all cores;
     /// with no arguments, the default comparison across the three games.
     Arena(ArenaArgs),
+    /// Search a fixed suite of positions of every game: the total node count (a fingerprint
+    /// of search behaviour) and nodes per second.
+    Bench,
 }
 
 /// Arguments of `ply arena`.
@@ -421,6 +424,7 @@ where
             };
             commands::arena::run_arena(&config, &output, out)
         }
+        Command::Bench => commands::bench::run(out),
         Command::Replay(args) => {
             let game = AnyGame::from_spec(&args.position.game)?;
             with_game!(game, start => {

@@ -265,3 +265,20 @@ fn bad_tournament_input_is_one_line_and_exit_code_2() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn bench_prints_a_fingerprint_that_does_not_change_from_run_to_run() {
+    let total = |out: &std::process::Output| -> String {
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        let last = text.lines().last().unwrap().to_string();
+        assert!(last.starts_with("total: "), "{text}");
+        last.split(" nodes").next().unwrap().to_string()
+    };
+    let (a, b) = (ply(&["bench"]), ply(&["bench"]));
+    assert!(a.status.success());
+    assert_eq!(total(&a), total(&b));
+    let text = String::from_utf8_lossy(&a.stdout);
+    for game in ["isolation", "queen-isolation", "onitama", "mcts("] {
+        assert!(text.contains(game), "{text}");
+    }
+}

@@ -1,6 +1,7 @@
 //! The subcommands of `ply`, one module each.
 
 pub mod arena;
+pub mod bench;
 pub mod perft;
 pub mod replay;
 pub mod search;

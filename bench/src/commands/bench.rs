@@ -1,0 +1,82 @@
+//! `ply bench`: a fixed suite of positions from every game searched to fixed depths. The total
+//! node count is a fingerprint that changes only when search behaviour changes; nodes per
+//! second is the speed figure.
+
+use crate::agents::{build_agent, NamedEvaluators};
+use crate::error::CliError;
+use crate::games::AnyGame;
+use crate::with_game;
+use ply_search::{Game, Rng};
+use std::io::Write;
+use std::time::Instant;
+
+/// The suite: a game spec, an agent spec, and how many positions (each made by a fixed number
+/// of seeded random plies from the start). MCTS with a seed and an iteration limit is as
+/// deterministic as alpha-beta; its nodes are positions made (tree steps and playout moves).
+pub const SUITE: [(&str, &str, usize, u32); 5] = [
+    ("isolation", "alphabeta(depth=13)", 4, 12),
+    ("isolation(rules=aind)", "alphabeta(depth=11)", 4, 6),
+    ("queen-isolation", "alphabeta(depth=9)", 4, 4),
+    ("onitama", "alphabeta(depth=8)", 4, 4),
+    ("isolation", "mcts(iterations=50000,seed=1)", 2, 12),
+];
+
+/// Position `index` of a suite line: `plies` random moves from the start, from a fixed seed.
+fn suite_position<G: Game>(start: &G, plies: u32, index: usize) -> G {
+    let mut rng = Rng::new(1_000 + index as u64);
+    let mut state = start.clone();
+    for _ in 0..plies {
+        match state.random_move(&mut rng) {
+            Some(mv) if !state.play(mv).is_terminal() => state = state.play(mv),
+            _ => break,
+        }
+    }
+    state
+}
+
+/// Searches every position of the suite; prints a line per suite line and the totals.
+pub fn run(out: &mut dyn Write) -> Result<(), CliError> {
+    let io = |e: std::io::Error| CliError::new(format!("cannot write output: {e}"));
+    let (mut total_nodes, mut total_secs) = (0u64, 0f64);
+    for (game, agent, positions, plies) in SUITE {
+        let (nodes, secs) = with_game!(AnyGame::from_spec(game)?, start => line(&start, agent, positions, plies)?);
+        writeln!(
+            out,
+            "{:<24} {:<32} {} positions  {:>12} nodes  {:>8.3} s  {:>6.2} M nodes/s",
+            game,
+            agent,
+            positions,
+            nodes,
+            secs,
+            nodes as f64 / secs.max(1e-9) / 1e6
+        )
+        .map_err(io)?;
+        total_nodes += nodes;
+        total_secs += secs;
+    }
+    writeln!(
+        out,
+        "total: {total_nodes} nodes in {total_secs:.3} s, {:.2} M nodes/s (the node count is the search fingerprint)",
+        total_nodes as f64 / total_secs.max(1e-9) / 1e6
+    )
+    .map_err(io)
+}
+
+fn line<G: NamedEvaluators>(
+    start: &G,
+    agent: &str,
+    positions: usize,
+    plies: u32,
+) -> Result<(u64, f64), CliError> {
+    let (mut nodes, mut secs) = (0u64, 0f64);
+    for i in 0..positions {
+        let state = suite_position(start, plies, i);
+        // A fresh agent per position: nothing carries over from one search to the next.
+        let mut searcher = build_agent::<G>(agent)?;
+        let clock = Instant::now();
+        let result = searcher.select_move(&state);
+        secs += clock.elapsed().as_secs_f64();
+        nodes += result.stats.nodes;
+    }
+    Ok((nodes, secs))
+}
