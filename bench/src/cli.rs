@@ -31,9 +31,28 @@ pub enum Command {
     /// A tournament: every pairing of agents, every opening with both colours, on all cores;
     /// with no arguments, the default comparison across the three games.
     Arena(ArenaArgs),
+    /// Play a game in the terminal: a human against an agent, or two agents.
+    Play(PlayArgs),
     /// Search a fixed suite of positions of every game: the total node count (a fingerprint
     /// of search behaviour) and nodes per second.
     Bench,
+}
+
+/// Arguments of `ply play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The game and position.
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Player 0: an agent spec or `human`.
+    #[arg(long, default_value = "human", value_name = "SPEC")]
+    pub p0: String,
+    /// Player 1: an agent spec or `human`.
+    #[arg(long, default_value = "alphabeta(time=1s)", value_name = "SPEC")]
+    pub p1: String,
+    /// Append the game to this JSON Lines file (the arena's record format).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<std::path::PathBuf>,
 }
 
 /// Arguments of `ply arena`.
@@ -425,6 +444,23 @@ where
             commands::arena::run_arena(&config, &output, out)
         }
         Command::Bench => commands::bench::run(out),
+        Command::Play(args) => {
+            let game = AnyGame::from_spec(&args.position.game)?;
+            let record = with_game!(game, start => {
+                let state = position(&start, args.position.from.as_deref(), args.position.moves.as_deref())?;
+                let stdin = std::io::stdin();
+                let mut input = stdin.lock();
+                commands::play::run(&state, &args.position.game, [&args.p0, &args.p1], &mut input, out)?
+            });
+            if let Some(path) = &args.record {
+                crate::arena::record::RecordWriter::append(path)?
+                    .write(&record)
+                    .map_err(|e| {
+                        CliError::new(format!("cannot write `{}`: {e}", path.display()))
+                    })?;
+            }
+            Ok(())
+        }
         Command::Replay(args) => {
             let game = AnyGame::from_spec(&args.position.game)?;
             with_game!(game, start => {

@@ -656,3 +656,84 @@ fn search_runs_mcts_with_its_statistics() {
     assert!(text.contains("root proven: win"), "{text}");
     assert!(text.starts_with("best move (1,1)"), "{text}");
 }
+
+fn ply_with_input(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the ply binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn play_two_agents_to_the_end_and_record_the_game() {
+    let file = std::env::temp_dir().join(format!("ply-play-{}.jsonl", std::process::id()));
+    let _ = std::fs::remove_file(&file);
+    let out = ply_with_input(
+        &[
+            "play",
+            "isolation(width=5,height=5,rules=standard)",
+            "--p0",
+            "greedy",
+            "--p1",
+            "alphabeta(depth=6)",
+            "--record",
+            file.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("player 0 (greedy) plays"), "{text}");
+    assert!(text.trim_end().ends_with("wins"), "{text}");
+    let line = std::fs::read_to_string(&file).unwrap();
+    let record: Value = serde_json::from_str(line.trim()).unwrap();
+    assert_eq!(
+        record["players"],
+        serde_json::json!(["greedy", "alphabeta(depth=6)"])
+    );
+    assert!(record["moves"].as_array().unwrap().len() >= 4);
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn play_answers_a_bad_move_with_the_legal_moves_and_reads_on() {
+    let out = ply_with_input(
+        &[
+            "play",
+            "queen-isolation(preset=quiz)",
+            "--p1",
+            "minimax(depth=5,eval=null)",
+        ],
+        "(9,9)\nhello\n(0,0)\nresign\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "not a legal move: `(9,9)`; the legal moves are (0,0) (1,0) (2,0) (0,1) (1,1)"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("not a legal move: `hello`"), "{text}");
+    assert!(
+        text.contains("player 1 (minimax(depth=5,eval=null)) plays"),
+        "{text}"
+    );
+    assert!(text.contains("player 0 resigns"), "{text}");
+
+    // Input that ends before the game: one line on stderr, exit code 2.
+    let out = ply_with_input(&["play", "queen-isolation(preset=quiz)"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("it ended before the game did"));
+}

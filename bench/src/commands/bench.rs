@@ -39,7 +39,8 @@ pub fn run(out: &mut dyn Write) -> Result<(), CliError> {
     let io = |e: std::io::Error| CliError::new(format!("cannot write output: {e}"));
     let (mut total_nodes, mut total_secs) = (0u64, 0f64);
     for (game, agent, positions, plies) in SUITE {
-        let (nodes, secs) = with_game!(AnyGame::from_spec(game)?, start => line(&start, agent, positions, plies)?);
+        let (nodes, secs) =
+            with_game!(AnyGame::from_spec(game)?, start => line(&start, agent, positions, plies)?);
         writeln!(
             out,
             "{:<24} {:<32} {} positions  {:>12} nodes  {:>8.3} s  {:>6.2} M nodes/s",

@@ -3,6 +3,7 @@
 pub mod arena;
 pub mod bench;
 pub mod perft;
+pub mod play;
 pub mod replay;
 pub mod search;
 pub mod solve;
