@@ -101,6 +101,9 @@ pub struct ArenaArgs {
     /// Also write the agents' lines as CSV to this file.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<std::path::PathBuf>,
+    /// Also write a chart of the scores with their intervals as SVG to this file.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
     /// SPRT of the first agent against the second: `ELO0,ELO1`, e.g. `0,10`.
     #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
     pub sprt: Option<String>,
@@ -438,6 +441,7 @@ where
                 resume: args.resume,
                 json: args.json,
                 csv: args.csv.as_deref(),
+                svg: args.svg.as_deref(),
                 sprt,
                 progress: !args.quiet && std::io::IsTerminal::is_terminal(&std::io::stderr()),
             };

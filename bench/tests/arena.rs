@@ -156,6 +156,8 @@ fn a_small_tournament_end_to_end_and_resumed_after_an_interruption() {
     let file = dir.join("games.jsonl");
     let _ = std::fs::remove_file(&file);
     let path = file.to_str().unwrap();
+    let (csv, svg) = (dir.join("agents.csv"), dir.join("chart.svg"));
+    let (csv_path, svg_path) = (csv.to_str().unwrap(), svg.to_str().unwrap());
     let args = [
         "arena",
         "--game",
@@ -173,6 +175,12 @@ fn a_small_tournament_end_to_end_and_resumed_after_an_interruption() {
         "--out",
         path,
         "--json",
+        "--csv",
+        csv_path,
+        "--svg",
+        svg_path,
+        "--sprt",
+        "0,50",
     ];
     let out = ply(&args);
     assert!(
@@ -184,6 +192,12 @@ fn a_small_tournament_end_to_end_and_resumed_after_an_interruption() {
     let total = 2 * 3 * 2 * 2;
     assert_eq!(table["games"], total);
     assert_eq!(read_records(&file).unwrap().len(), total);
+    let csv_text = std::fs::read_to_string(&csv).unwrap();
+    assert_eq!(csv_text.lines().count(), 4, "a header and three agents");
+    assert!(std::fs::read_to_string(&svg)
+        .unwrap()
+        .contains("alphabeta(depth=3)"));
+    assert!(table["sprt"]["llr"].is_number());
 
     // Running again without --resume would overwrite: refused.
     let again = ply(&args);

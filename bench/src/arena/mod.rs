@@ -7,6 +7,7 @@
 //! plays an illegal move forfeits that game, one that overruns the time control by more than
 //! the tolerance loses on time; the tournament goes on and counts them.
 
+pub mod chart;
 pub mod record;
 pub mod stats;
 

@@ -71,6 +71,8 @@ pub struct Output<'a> {
     pub json: bool,
     /// Also write the agents' lines as CSV here.
     pub csv: Option<&'a Path>,
+    /// Also write the chart of scores with intervals as SVG here.
+    pub svg: Option<&'a Path>,
     /// SPRT bounds for the first agent against the second.
     pub sprt: Option<(f64, f64)>,
     /// Show the progress bar (on a terminal).
@@ -169,6 +171,10 @@ pub fn run_arena(
     if let Some(csv) = output.csv {
         std::fs::write(csv, to_csv(&table))
             .map_err(|e| CliError::new(format!("cannot write `{}`: {e}", csv.display())))?;
+    }
+    if let Some(path) = output.svg {
+        std::fs::write(path, crate::arena::chart::svg(&table))
+            .map_err(|e| CliError::new(format!("cannot write `{}`: {e}", path.display())))?;
     }
     if output.json {
         let text = serde_json::to_string(&table).map_err(|e| CliError::new(e.to_string()))?;
