@@ -64,8 +64,8 @@ pub struct ArenaArgs {
     /// An agent spec (repeat; at least two, or the tested agents of a preset).
     #[arg(long = "agent", value_name = "SPEC", allow_hyphen_values = true)]
     pub agents: Vec<String>,
-    /// `aind`: the AIND 7x7 tournament for the --agent specs (default: alpha-beta with
-    /// `improved`) against its seven sample opponents.
+    /// `aind`: the AIND 7x7 tournament for the --agent specs (default: `mcts(time=140ms)`)
+    /// against its seven sample opponents.
     #[arg(long, value_name = "NAME")]
     pub preset: Option<String>,
     /// Gauntlet: the first K agents each play all the others (and not each other).

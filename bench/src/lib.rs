@@ -35,6 +35,10 @@ pub struct QueenIsolationGuide;
 pub struct OnitamaGuide;
 
 #[cfg(doctest)]
+#[doc = include_str!("../../docs/arena.md")]
+pub struct ArenaGuide;
+
+#[cfg(doctest)]
 #[doc = include_str!("../../docs/mcts.md")]
 pub struct MctsGuide;
 

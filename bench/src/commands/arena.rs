@@ -34,7 +34,7 @@ pub fn default_config() -> ArenaConfig {
 /// shared random openings of two cells, each played with both colours: 70 games per agent.
 pub fn aind_config(tested: &[String]) -> ArenaConfig {
     let tested: Vec<String> = if tested.is_empty() {
-        vec!["alphabeta(time=140ms,eval=improved)".to_string()]
+        vec!["mcts(time=140ms)".to_string()]
     } else {
         tested.to_vec()
     };
