@@ -80,6 +80,10 @@ pub struct ArenaArgs {
     /// Seed of the openings.
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
+    /// Openings from a file instead of random ones: one per line, moves in the game's notation
+    /// separated by commas (blank lines and lines starting with # are skipped).
+    #[arg(long, value_name = "FILE")]
+    pub openings_file: Option<std::path::PathBuf>,
     /// Time control: a move taking longer than this (plus --tolerance) loses on time.
     #[arg(long, value_name = "DURATION")]
     pub move_time: Option<String>,
@@ -182,6 +186,25 @@ impl ArenaArgs {
         }
         if let Some(s) = self.seed {
             config.seed = s;
+        }
+        if let Some(path) = &self.openings_file {
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                CliError::new(format!("bad --openings-file `{}`: {e}", path.display()))
+            })?;
+            let lines: Vec<String> = text
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .map(String::from)
+                .collect();
+            if lines.is_empty() {
+                return Err(CliError::new(format!(
+                    "bad --openings-file `{}`: expected one opening per line, e.g. 57,0",
+                    path.display()
+                )));
+            }
+            config.openings = lines.len();
+            config.opening_list = Some(lines);
         }
         if let Some(n) = self.threads {
             if n == 0 || n > 256 {

@@ -296,3 +296,62 @@ fn bench_prints_a_fingerprint_that_does_not_change_from_run_to_run() {
         assert!(text.contains(game), "{text}");
     }
 }
+
+#[test]
+fn openings_can_come_from_a_file() {
+    let dir = std::env::temp_dir().join(format!("ply-openings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, "# two openings\n0,24\n\n9,22\n").unwrap();
+    let out_file = dir.join("games.jsonl");
+    let _ = std::fs::remove_file(&out_file);
+    let out = ply(&[
+        "arena",
+        "--game",
+        "isolation(width=5,height=5,rules=standard)",
+        "--agent",
+        "random",
+        "--agent",
+        "greedy",
+        "--openings-file",
+        openings.to_str().unwrap(),
+        "--out",
+        out_file.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let records = read_records(&out_file).unwrap();
+    assert_eq!(records.len(), 4);
+    let mut seen: Vec<Vec<String>> = records.iter().map(|r| r.opening.clone()).collect();
+    seen.sort();
+    seen.dedup();
+    assert_eq!(
+        seen,
+        [
+            vec!["0".to_string(), "24".into()],
+            vec!["9".into(), "22".into()]
+        ]
+    );
+
+    std::fs::write(&openings, "0,99\n").unwrap();
+    let out = ply(&[
+        "arena",
+        "--game",
+        "isolation(width=5,height=5,rules=standard)",
+        "--agent",
+        "random",
+        "--agent",
+        "greedy",
+        "--openings-file",
+        openings.to_str().unwrap(),
+        "--out",
+        dir.join("other.jsonl").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("bad opening `0,99`"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

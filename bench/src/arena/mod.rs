@@ -34,6 +34,9 @@ pub struct ArenaConfig {
     pub openings: usize,
     /// Plies of each random opening.
     pub opening_plies: u32,
+    /// Openings given instead of drawn: one per entry, moves in the game's notation separated
+    /// by commas (the same list for every game of the tournament).
+    pub opening_list: Option<Vec<String>>,
     /// The seed of the openings.
     pub seed: u64,
     /// A move taking longer than this plus `tolerance` loses on time (`None`: no clock).
@@ -54,6 +57,7 @@ impl Default for ArenaConfig {
             gauntlet: None,
             openings: 4,
             opening_plies: 2,
+            opening_list: None,
             seed: 1,
             move_time: None,
             tolerance: Duration::from_millis(10),
@@ -80,14 +84,16 @@ impl Fixture {
     /// The fixture's identity in the records: the same settings give the same ids, so that a
     /// resumed tournament knows which games it has.
     pub fn id(&self, config: &ArenaConfig) -> String {
+        let opening = match &config.opening_list {
+            Some(lines) => format!("opening `{}`", lines[self.opening]),
+            None => format!(
+                "opening {} of seed {} ({} plies)",
+                self.opening, config.seed, config.opening_plies
+            ),
+        };
         format!(
-            "{} | {} | {} | opening {} of seed {} ({} plies)",
-            config.games[self.game],
-            config.agents[self.first],
-            config.agents[self.second],
-            self.opening,
-            config.seed,
-            config.opening_plies
+            "{} | {} | {} | {opening}",
+            config.games[self.game], config.agents[self.first], config.agents[self.second]
         )
     }
 }
@@ -158,6 +164,25 @@ pub fn random_opening<G: Game>(start: &G, plies: u32, seed: u64, index: usize) -
         }
     }
     Vec::new()
+}
+
+/// An opening from its notation (`57,0`), checked move by move; it must leave the game going.
+pub fn given_opening<G: Game>(start: &G, line: &str) -> Result<Vec<G::Move>, CliError> {
+    let mut state = start.clone();
+    let mut moves = Vec::new();
+    for text in line.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        let mv = state
+            .parse_move(text)
+            .map_err(|e| CliError::new(format!("bad opening `{line}`: {e}")))?;
+        moves.push(mv);
+        state = state.play(mv);
+    }
+    if state.is_terminal() {
+        return Err(CliError::new(format!(
+            "bad opening `{line}`: the game is over after it; expected an opening that leaves moves to play"
+        )));
+    }
+    Ok(moves)
 }
 
 /// How a game ended.
@@ -325,9 +350,15 @@ pub fn run_game_fixtures<G: Game>(
     for spec in &config.agents {
         factory(spec)?;
     }
-    let openings: Vec<Vec<G::Move>> = (0..config.openings)
-        .map(|i| random_opening(start, config.opening_plies, config.seed, i))
-        .collect();
+    let openings: Vec<Vec<G::Move>> = match &config.opening_list {
+        Some(lines) => lines
+            .iter()
+            .map(|line| given_opening(start, line))
+            .collect::<Result<_, _>>()?,
+        None => (0..config.openings)
+            .map(|i| random_opening(start, config.opening_plies, config.seed, i))
+            .collect(),
+    };
     fixtures
         .par_iter()
         .filter(|f| f.game == game_index)
