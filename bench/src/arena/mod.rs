@@ -247,7 +247,9 @@ pub fn play_game<G: Game>(
         let mover = state.to_move();
         let agent = &mut agents[mover.index()];
         let clock = Instant::now();
+        IN_AGENT.with(|flag| flag.set(true));
         let answer = catch_unwind(AssertUnwindSafe(|| agent.select_move(&state)));
+        IN_AGENT.with(|flag| flag.set(false));
         let elapsed = clock.elapsed();
         let loses = |played: &mut PlayedGame, reason, detail: String| {
             played.winner = Some(mover.other().index());
@@ -386,9 +388,14 @@ pub fn run(
         .num_threads(config.threads.max(1))
         .build()
         .map_err(|e| CliError::new(format!("cannot start the game threads: {e}")))?;
-    // A panicking agent is a forfeit, not a message on stderr in the middle of the table.
+    // A panicking agent is a forfeit, not a message on stderr in the middle of the table; any
+    // other panic is reported as usual.
     let previous_hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
+    std::panic::set_hook(Box::new(move |info| {
+        if !IN_AGENT.with(|flag| flag.get()) {
+            previous_hook(info);
+        }
+    }));
     let result = pool.install(|| {
         for (index, spec) in config.games.iter().enumerate() {
             let game = AnyGame::from_spec(spec)?;
@@ -399,8 +406,14 @@ pub fn run(
         }
         Ok(())
     });
-    std::panic::set_hook(previous_hook);
+    // Back to the standard hook (the command had not changed it).
+    drop(std::panic::take_hook());
     result
+}
+
+thread_local! {
+    /// Whether this thread is inside an agent's move (whose panics are forfeits, not bugs).
+    static IN_AGENT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// Which player an agent was in a record (`None` if it did not play).
