@@ -146,7 +146,8 @@ fn evaluator<G: NamedEvaluators>(spec: &mut Spec) -> Result<G::Eval, NotationErr
 pub fn build_agent<G: NamedEvaluators>(text: &str) -> Result<Box<dyn Agent<G>>, CliError> {
     let mut spec = Spec::parse(text)?;
     let name = spec.text().to_string();
-    let agent: Box<dyn Agent<G>> = match spec.name.as_str() {
+    let kind = spec.name.clone();
+    let agent: Box<dyn Agent<G>> = match kind.as_str() {
         "random" => {
             let seed = spec.take_parsed("seed", 0u64, "seed= a whole number")?;
             spec.finish(&["seed"])?;
@@ -167,29 +168,8 @@ pub fn build_agent<G: NamedEvaluators>(text: &str) -> Result<Box<dyn Agent<G>>, 
             ))
         }
         "minimax" | "plain-alphabeta" => {
-            let eval = evaluator::<G>(&mut spec)?;
-            let limits = limits(&mut spec, Some(3))?;
-            let strict = spec.take_switch("strict", false)?;
-            let algorithm = if spec.name == "minimax" {
-                Algorithm::Minimax
-            } else {
-                Algorithm::AlphaBeta
-            };
-            spec.finish(&["depth", "eval", "strict"])?;
-            let options = Options {
-                utility: Utility::ByDistance,
-                strict_pruning: strict,
-                ..Options::default()
-            };
-            Box::new(SearchAgent::new(
-                name,
-                CourseSearcher {
-                    algorithm,
-                    evaluator: eval,
-                    options,
-                },
-                limits,
-            ))
+            let (searcher, limits) = course_searcher::<G>(spec)?;
+            Box::new(SearchAgent::new(name, searcher, limits))
         }
         "alphabeta" => {
             let eval = evaluator::<G>(&mut spec)?;
@@ -231,6 +211,63 @@ pub fn build_agent<G: NamedEvaluators>(text: &str) -> Result<Box<dyn Agent<G>>, 
         }
     };
     Ok(agent)
+}
+
+/// A course searcher (`minimax(...)` or `plain-alphabeta(...)`) and its depth, from its spec.
+fn course_searcher<G: NamedEvaluators>(
+    mut spec: Spec,
+) -> Result<(CourseSearcher<G::Eval>, Limits), NotationError> {
+    let eval = evaluator::<G>(&mut spec)?;
+    let limits = limits(&mut spec, Some(3))?;
+    let strict = spec.take_switch("strict", false)?;
+    let algorithm = if spec.name == "minimax" {
+        Algorithm::Minimax
+    } else {
+        Algorithm::AlphaBeta
+    };
+    spec.finish(&["depth", "eval", "strict"])?;
+    let options = Options {
+        utility: Utility::ByDistance,
+        strict_pruning: strict,
+        ..Options::default()
+    };
+    Ok((
+        CourseSearcher {
+            algorithm,
+            evaluator: eval,
+            options,
+        },
+        limits,
+    ))
+}
+
+/// Runs a course agent (`minimax(...)` or `plain-alphabeta(...)`) on `state` with its visit log
+/// recorded, for pictures of the search.
+pub fn course_search_with_visits<G: NamedEvaluators>(
+    text: &str,
+    state: &G,
+) -> Result<ply_search::course::CourseResult<G::Move>, CliError> {
+    let spec = Spec::parse(text)?;
+    if !matches!(spec.name.as_str(), "minimax" | "plain-alphabeta") {
+        return Err(CliError::new(format!(
+            "bad agent `{}` for --tree: expected minimax(...) or plain-alphabeta(...), the course algorithms that log their visits",
+            spec.name
+        )));
+    }
+    let (searcher, limits) = course_searcher::<G>(spec)?;
+    let options = Options {
+        record_visits: true,
+        ..searcher.options
+    };
+    let depth = limits.depth;
+    Ok(match searcher.algorithm {
+        Algorithm::Minimax => {
+            ply_search::course::minimax_decision(state, depth, &searcher.evaluator, &options)
+        }
+        Algorithm::AlphaBeta => {
+            ply_search::course::alpha_beta_search(state, depth, &searcher.evaluator, &options)
+        }
+    })
 }
 
 /// The parameters of `mcts(...)`.

@@ -319,6 +319,10 @@ pub struct SearchArgs {
     /// The agent spec, e.g. `alphabeta(depth=8,eval=improved)`, `minimax(depth=3)`.
     #[arg(index = 2)]
     pub agent: String,
+    /// Also write the explored tree (course agents only) to FILE: SVG if it ends in `.svg`,
+    /// Graphviz DOT otherwise.
+    #[arg(long, value_name = "FILE")]
+    pub tree: Option<std::path::PathBuf>,
     /// One JSON object with the full statistics instead of text.
     #[arg(long)]
     pub json: bool,
@@ -436,6 +440,9 @@ where
             let game = AnyGame::from_spec(&args.position.game)?;
             with_game!(game, start => {
                 let state = position(&start, args.position.from.as_deref(), args.position.moves.as_deref())?;
+                if let Some(path) = &args.tree {
+                    commands::search::write_tree(&state, &args.agent, path)?;
+                }
                 commands::search::run(&state, &args.agent, args.json, out)
             })
         }

@@ -737,3 +737,47 @@ fn play_answers_a_bad_move_with_the_legal_moves_and_reads_on() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("it ended before the game did"));
 }
+
+#[test]
+fn search_draws_the_explored_tree_of_a_course_agent() {
+    let dir = std::env::temp_dir();
+    let dot = dir.join(format!("ply-tree-{}.dot", std::process::id()));
+    let svg = dir.join(format!("ply-tree-{}.svg", std::process::id()));
+    let tree = "tree(shape=[[3,12,8],[2,4,6],[14,5,2]])";
+    let out = ply(&[
+        "search",
+        tree,
+        "plain-alphabeta(depth=2,eval=null)",
+        "--tree",
+        dot.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&dot).unwrap();
+    assert_eq!(text.matches("label=\"pruned\"").count(), 2, "{text}");
+    assert!(
+        text.contains("n_1 [shape=invtriangle, label=\"#6 2 [3, +inf]\"]"),
+        "{text}"
+    );
+    let out = ply(&[
+        "search",
+        tree,
+        "minimax(depth=2,eval=null)",
+        "--tree",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg") && !text.contains("pruned"));
+    assert_rejected(&[(
+        &[
+            "search",
+            tree,
+            "alphabeta(depth=2)",
+            "--tree",
+            dot.to_str().unwrap(),
+        ],
+        "expected minimax(...) or plain-alphabeta(...)",
+    )]);
+    let _ = std::fs::remove_file(&dot);
+    let _ = std::fs::remove_file(&svg);
+}

@@ -138,3 +138,19 @@ pub fn to_json<G: Game>(
         "stats": result.stats,
     })
 }
+
+/// Writes the tree a course agent explores from `state`: SVG for a `.svg` path, DOT otherwise.
+pub fn write_tree<G: NamedEvaluators>(
+    state: &G,
+    agent: &str,
+    path: &std::path::Path,
+) -> Result<(), CliError> {
+    let result = crate::agents::course_search_with_visits(agent, state)?;
+    let text = if path.extension().is_some_and(|e| e == "svg") {
+        ply_search::course::picture::tree_svg(state, &result.visits)
+    } else {
+        ply_search::course::picture::tree_dot(state, &result.visits)
+    };
+    std::fs::write(path, text)
+        .map_err(|e| CliError::new(format!("cannot write `{}`: {e}", path.display())))
+}

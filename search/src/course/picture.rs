@@ -1,0 +1,279 @@
+//! Pictures of a course search for lectures: the explored tree with every node's value (from
+//! MAX's view), the order in which nodes were entered, alpha-beta's window, and the branches it
+//! pruned, as Graphviz DOT or as a self-contained SVG.
+
+use super::Visit;
+use crate::score::{Score, INFINITY};
+use crate::Game;
+use std::fmt::Write;
+
+/// One node of the picture.
+#[derive(Clone, Debug)]
+struct Drawn {
+    path: Vec<usize>,
+    /// The move into the node, in notation (none at the root).
+    mv: Option<String>,
+    /// The visit, `None` for a pruned child.
+    visit: Option<Visit>,
+    /// Entry order (1 = the root), for visited nodes.
+    order: usize,
+}
+
+impl Drawn {
+    fn id(&self) -> String {
+        if self.path.is_empty() {
+            "n".into()
+        } else {
+            format!(
+                "n_{}",
+                self.path
+                    .iter()
+                    .map(|i| i.to_string())
+                    .collect::<Vec<_>>()
+                    .join("_")
+            )
+        }
+    }
+
+    /// MAX (the root player) moves at even depths.
+    fn is_max(&self) -> bool {
+        self.path.len() % 2 == 0
+    }
+
+    fn label(&self) -> String {
+        match &self.visit {
+            None => "pruned".into(),
+            Some(v) => {
+                let mut text = format!("#{} {}", self.order, show(v.value));
+                if v.window != (-INFINITY, INFINITY) && !v.leaf {
+                    text += &format!(" [{}, {}]", show(v.window.0), show(v.window.1));
+                }
+                text
+            }
+        }
+    }
+}
+
+fn show(v: Score) -> String {
+    if v >= INFINITY {
+        "+inf".into()
+    } else if v <= -INFINITY {
+        "-inf".into()
+    } else {
+        crate::score::describe(v)
+    }
+}
+
+/// The visited nodes (in entry order) and the children that alpha-beta never entered.
+fn drawn_nodes<G: Game>(root: &G, visits: &[Visit]) -> Vec<Drawn> {
+    let parse = |p: &str| -> Vec<usize> {
+        p.split('.')
+            .filter(|s| !s.is_empty())
+            .map(|s| s.parse().expect("a child index"))
+            .collect()
+    };
+    let mut nodes: Vec<Drawn> = visits
+        .iter()
+        .map(|v| Drawn {
+            path: parse(&v.path),
+            mv: v.moves.last().cloned(),
+            visit: Some(v.clone()),
+            order: 0,
+        })
+        .collect();
+    // Depth-first entry order is the lexicographic order of the paths.
+    nodes.sort_by(|a, b| a.path.cmp(&b.path));
+    for (i, n) in nodes.iter_mut().enumerate() {
+        n.order = i + 1;
+    }
+    let mut pruned = Vec::new();
+    for n in &nodes {
+        let Some(v) = &n.visit else { continue };
+        if !v.cut {
+            continue;
+        }
+        let mut state = root.clone();
+        for text in &v.moves {
+            let mv = state.parse_move(text).expect("a logged move is legal");
+            state = state.play(mv);
+        }
+        for (i, mv) in state.legal_moves().into_iter().enumerate() {
+            let mut path = n.path.clone();
+            path.push(i);
+            if !nodes.iter().any(|m| m.path == path) {
+                pruned.push(Drawn {
+                    path,
+                    mv: Some(state.format_move(mv)),
+                    visit: None,
+                    order: 0,
+                });
+            }
+        }
+    }
+    nodes.extend(pruned);
+    nodes.sort_by(|a, b| a.path.cmp(&b.path));
+    nodes
+}
+
+/// The explored tree as Graphviz DOT: MAX nodes as upward triangles, MIN nodes downward,
+/// labelled `#entry-order value [alpha, beta]`; edges labelled with the moves; pruned children
+/// grey and dashed.
+///
+/// ```
+/// use ply_search::course::{alpha_beta_search, picture::tree_dot, Options};
+/// use ply_search::tree::Tree;
+/// use ply_search::Zero;
+/// let tree = Tree::parse("[[3,12,8],[2,4,6],[14,5,2]]").unwrap();
+/// let ab = alpha_beta_search(&tree, None, &Zero, &Options::recording());
+/// let dot = tree_dot(&tree, &ab.visits);
+/// assert!(dot.starts_with("digraph search {"));
+/// assert_eq!(dot.matches("pruned").count(), 2); // the leaves 4 and 6
+/// ```
+pub fn tree_dot<G: Game>(root: &G, visits: &[Visit]) -> String {
+    let nodes = drawn_nodes(root, visits);
+    let mut s = String::from("digraph search {\n  node [fontname=\"sans-serif\"];\n");
+    for n in &nodes {
+        let shape = match (&n.visit, n.is_max()) {
+            (Some(v), _) if v.leaf => "box",
+            (_, true) => "triangle",
+            (_, false) => "invtriangle",
+        };
+        let style = if n.visit.is_none() {
+            ", style=dashed, color=gray, fontcolor=gray"
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            s,
+            "  {} [shape={shape}, label=\"{}\"{style}];",
+            n.id(),
+            n.label()
+        );
+        if let Some(parent) = parent_id(n) {
+            let edge_style = if n.visit.is_none() {
+                ", style=dashed, color=gray"
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                s,
+                "  {parent} -> {} [label=\"{}\"{edge_style}];",
+                n.id(),
+                n.mv.as_deref().unwrap_or("")
+            );
+        }
+    }
+    s.push_str("}\n");
+    s
+}
+
+fn parent_id(n: &Drawn) -> Option<String> {
+    if n.path.is_empty() {
+        return None;
+    }
+    let parent = Drawn {
+        path: n.path[..n.path.len() - 1].to_vec(),
+        mv: None,
+        visit: None,
+        order: 0,
+    };
+    Some(parent.id())
+}
+
+/// The explored tree as a self-contained SVG (no Graphviz needed): leaves spread evenly, each
+/// parent centred over its children; the same shapes and labels as [`tree_dot`].
+pub fn tree_svg<G: Game>(root: &G, visits: &[Visit]) -> String {
+    let nodes = drawn_nodes(root, visits);
+    let is_leaf = |n: &Drawn| {
+        !nodes
+            .iter()
+            .any(|m| m.path.len() == n.path.len() + 1 && m.path.starts_with(&n.path))
+    };
+    // x: leaves in order; parents at the mean of their children.
+    let mut x = vec![0.0f64; nodes.len()];
+    let mut next_leaf = 0.0;
+    for (i, n) in nodes.iter().enumerate() {
+        if is_leaf(n) {
+            x[i] = next_leaf;
+            next_leaf += 1.0;
+        }
+    }
+    let depth = nodes.iter().map(|n| n.path.len()).max().unwrap_or(0);
+    for d in (0..depth).rev() {
+        for i in 0..nodes.len() {
+            if nodes[i].path.len() == d && !is_leaf(&nodes[i]) {
+                let kids: Vec<f64> = (0..nodes.len())
+                    .filter(|&j| {
+                        nodes[j].path.len() == d + 1 && nodes[j].path.starts_with(&nodes[i].path)
+                    })
+                    .map(|j| x[j])
+                    .collect();
+                x[i] = kids.iter().sum::<f64>() / kids.len() as f64;
+            }
+        }
+    }
+    let (dx, dy, margin) = (72.0, 90.0, 50.0);
+    let px = |i: usize| margin + dx * x[i];
+    let py = |n: &Drawn| margin + dy * n.path.len() as f64;
+    let width = margin * 2.0 + dx * (next_leaf - 1.0).max(0.0);
+    let height = margin * 2.0 + dy * depth as f64 + 20.0;
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" font-family=\"sans-serif\" font-size=\"11\">\n"
+    );
+    let index_of = |path: &[usize]| nodes.iter().position(|m| m.path == path);
+    for (i, n) in nodes.iter().enumerate() {
+        if let Some(p) =
+            index_of(&n.path[..n.path.len().saturating_sub(1)]).filter(|_| !n.path.is_empty())
+        {
+            let dash = if n.visit.is_none() {
+                " stroke-dasharray=\"4,3\" stroke=\"#aaa\""
+            } else {
+                " stroke=\"#333\""
+            };
+            let _ = writeln!(
+                s,
+                "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"{dash}/>\n<text x=\"{}\" y=\"{}\" fill=\"#36c\">{}</text>",
+                px(p),
+                py(&nodes[p]) + 12.0,
+                px(i),
+                py(n) - 14.0,
+                (px(p) + px(i)) / 2.0 + 4.0,
+                (py(&nodes[p]) + py(n)) / 2.0,
+                escape(n.mv.as_deref().unwrap_or(""))
+            );
+        }
+    }
+    for (i, n) in nodes.iter().enumerate() {
+        let (cx, cy) = (px(i), py(n));
+        let colour = if n.visit.is_none() { "#aaa" } else { "#333" };
+        let shape = match (&n.visit, n.is_max()) {
+            (Some(v), _) if v.leaf => format!(
+                "<rect x=\"{}\" y=\"{}\" width=\"24\" height=\"24\" fill=\"white\" stroke=\"{colour}\"/>",
+                cx - 12.0,
+                cy - 12.0
+            ),
+            (_, true) => format!(
+                "<polygon points=\"{},{} {},{} {},{}\" fill=\"white\" stroke=\"{colour}\"/>",
+                cx, cy - 13.0, cx - 14.0, cy + 11.0, cx + 14.0, cy + 11.0
+            ),
+            (_, false) => format!(
+                "<polygon points=\"{},{} {},{} {},{}\" fill=\"white\" stroke=\"{colour}\"/>",
+                cx, cy + 13.0, cx - 14.0, cy - 11.0, cx + 14.0, cy - 11.0
+            ),
+        };
+        let _ = writeln!(
+            s,
+            "{shape}\n<text x=\"{cx}\" y=\"{}\" text-anchor=\"middle\" fill=\"{colour}\">{}</text>",
+            cy + 28.0,
+            escape(&n.label())
+        );
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
