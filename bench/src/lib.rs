@@ -35,6 +35,10 @@ pub struct QueenIsolationGuide;
 pub struct OnitamaGuide;
 
 #[cfg(doctest)]
+#[doc = include_str!("../../docs/tutorial.md")]
+pub struct TutorialGuide;
+
+#[cfg(doctest)]
 #[doc = include_str!("../../docs/arena.md")]
 pub struct ArenaGuide;
 
