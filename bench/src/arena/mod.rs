@@ -376,6 +376,26 @@ pub fn run_game_fixtures<G: Game>(
         })
 }
 
+/// Checks every game spec, and every agent spec on every game, before anything is written.
+pub fn validate(config: &ArenaConfig) -> Result<(), CliError> {
+    for spec in &config.games {
+        let game = AnyGame::from_spec(spec)?;
+        with_game!(game, start => check_agents(&start, &config.agents)?);
+    }
+    Ok(())
+}
+
+/// Builds every agent for the game of `_start` (its type chooses the evaluators).
+fn check_agents<G: crate::agents::NamedEvaluators>(
+    _start: &G,
+    agents: &[String],
+) -> Result<(), CliError> {
+    for agent in agents {
+        crate::agents::build_agent::<G>(agent)?;
+    }
+    Ok(())
+}
+
 /// Runs the whole tournament: for each game spec, its fixtures not in `done` (ids of finished
 /// games), with `on_record` called for each game as it ends (it appends to the file and moves
 /// the progress bar).

@@ -91,6 +91,8 @@ pub fn run_arena(
             "bad tournament: expected at least two --agent specs (or a --preset)",
         ));
     }
+    // Bad specs are input errors, found before any file is touched.
+    crate::arena::validate(config)?;
     let fixtures = schedule(config);
     let ids: HashSet<String> = fixtures.iter().map(|f| f.id(config)).collect();
     let mut records: Vec<GameRecord> = Vec::new();
