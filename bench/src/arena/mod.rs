@@ -14,7 +14,7 @@ pub mod stats;
 use crate::error::CliError;
 use crate::games::AnyGame;
 use crate::with_game;
-use ply_search::{Agent, Game, Outcome, Player, Rng};
+use ply_search::{Agent, Game, Outcome, Rng};
 use rayon::prelude::*;
 pub use record::GameRecord;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -186,9 +186,10 @@ pub fn given_opening<G: Game>(start: &G, line: &str) -> Result<Vec<G::Move>, Cli
 }
 
 /// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum EndReason {
     /// By the rules.
+    #[default]
     Normal,
     /// An agent overran the clock by more than the tolerance.
     Timeout,
@@ -306,7 +307,7 @@ fn state_move<G: Game>(state: &mut G, mv: G::Move) -> String {
 }
 
 /// A finished game, before it becomes a record.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct PlayedGame {
     /// The opening, in notation.
     pub opening: Vec<String>,
@@ -324,20 +325,6 @@ pub struct PlayedGame {
     pub nodes: Vec<u64>,
 }
 
-impl Default for PlayedGame {
-    fn default() -> Self {
-        PlayedGame {
-            opening: Vec::new(),
-            moves: Vec::new(),
-            winner: None,
-            reason: EndReason::Normal,
-            detail: None,
-            times_ms: Vec::new(),
-            nodes: Vec::new(),
-        }
-    }
-}
-
 /// Plays every fixture of game `game_index` not already in `done`, in parallel on `pool`,
 /// handing each record to `sink` as its game ends.
 pub fn run_game_fixtures<G: Game>(
@@ -348,10 +335,6 @@ pub fn run_game_fixtures<G: Game>(
     factory: &AgentFactory<'_, G>,
     sink: &(dyn Fn(GameRecord) + Sync),
 ) -> Result<(), CliError> {
-    // Every agent spec must build before any game starts: a bad spec is an input error.
-    for spec in &config.agents {
-        factory(spec)?;
-    }
     let openings: Vec<Vec<G::Move>> = match &config.opening_list {
         Some(lines) => lines
             .iter()
@@ -434,15 +417,4 @@ pub fn run(
 thread_local! {
     /// Whether this thread is inside an agent's move (whose panics are forfeits, not bugs).
     static IN_AGENT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Which player an agent was in a record (`None` if it did not play).
-pub fn seat(record: &GameRecord, agent: &str) -> Option<Player> {
-    if record.players[0] == agent {
-        Some(Player::P0)
-    } else if record.players[1] == agent {
-        Some(Player::P1)
-    } else {
-        None
-    }
 }

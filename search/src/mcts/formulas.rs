@@ -19,19 +19,6 @@ pub fn uct(mean: f64, visits: u32, parent_visits: u32, c: f64) -> f64 {
     mean + c * ((parent_visits as f64).ln() / visits as f64).sqrt()
 }
 
-/// [`uct`] with the parent's part computed once per selection: `scaled_log = c * sqrt(ln N)`,
-/// then `mean + scaled_log / sqrt(visits)` per child (one square root, no logarithm).
-///
-/// ```
-/// use ply_search::mcts::formulas::{uct, uct_from_scaled_log};
-/// let scaled_log = 1.4 * (100f64).ln().sqrt();
-/// assert!((uct_from_scaled_log(0.6, 10, scaled_log) - uct(0.6, 10, 100, 1.4)).abs() < 1e-12);
-/// ```
-#[inline]
-pub fn uct_from_scaled_log(mean: f64, visits: u32, scaled_log: f64) -> f64 {
-    mean + scaled_log / (visits as f64).sqrt()
-}
-
 /// UCB1-Tuned (Auer et al. 2002): `mean + sqrt(ln(N) / n * min(1/4, V))` with the variance
 /// bound `V = mean_of_squares - mean^2 + sqrt(2 ln(N) / n)`; 1/4 is the largest variance of a
 /// reward in `[0, 1]`.

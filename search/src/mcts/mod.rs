@@ -171,7 +171,7 @@ pub struct MctsStats {
     pub max_depth: u32,
     /// The mean depth of the tree's nodes.
     pub mean_depth: f64,
-    /// Iterations whose tree was kept from the previous search.
+    /// Root visits kept from the previous search by tree reuse.
     pub reused_visits: u64,
     /// Threads and how they shared the work.
     pub threads: usize,
@@ -800,31 +800,43 @@ struct ThreadReport {
 }
 
 impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
-    /// Runs iterations on `tree` (its own, single-threaded) until the budget says stop.
-    fn run_own_tree(
+    /// Runs iterations until the budget says stop, on a tree of its own or on one shared
+    /// under a lock (then with virtual loss, and the playout outside the lock).
+    fn run_thread<A: TreeAccess<G::Move>>(
         &self,
-        tree: &mut SearchTree<G::Move>,
+        mut tree: A,
         root: &G,
         budget: &Budget,
         seed: u64,
     ) -> ThreadReport {
         let mut walker: Walker<G, E> = Walker::new(&self.options, &self.evaluator, seed);
+        let vl = if A::SHARED {
+            self.options.virtual_loss
+        } else {
+            0
+        };
         let mut iterations = 0u64;
         let stopped_by = loop {
             if let Err(why) = budget.claim() {
                 break why;
             }
-            if tree.nodes[0].proven != Proven::Unknown && self.options.solver {
+            let nodes_before = walker.nodes;
+            let walked = tree.with(|t| {
+                if t.nodes[0].proven != Proven::Unknown && self.options.solver {
+                    None
+                } else {
+                    Some(walker.descend(t, root, vl))
+                }
+            });
+            let Some((leaf, kind)) = walked else {
                 budget.halted.store(1, Ordering::Relaxed);
                 break "solved";
-            }
-            let nodes_before = walker.nodes;
-            let (leaf, kind) = walker.descend(tree, root, 0);
+            };
             let reward = match kind {
                 Leaf::Known(r) => r,
                 Leaf::Evaluate => walker.evaluate(&leaf),
             };
-            walker.back_up(tree, reward, 0);
+            tree.with(|t| walker.back_up(t, reward, vl));
             iterations += 1;
             budget
                 .done_nodes
@@ -836,47 +848,27 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             stopped_by,
         }
     }
+}
 
-    /// One thread of tree parallelisation: walks down and backs up under the lock, plays out
-    /// without it.
-    fn run_shared_tree(
-        &self,
-        tree: &Mutex<SearchTree<G::Move>>,
-        root: &G,
-        budget: &Budget,
-        seed: u64,
-    ) -> ThreadReport {
-        let mut walker: Walker<G, E> = Walker::new(&self.options, &self.evaluator, seed);
-        let vl = self.options.virtual_loss;
-        let mut iterations = 0u64;
-        let stopped_by = loop {
-            if let Err(why) = budget.claim() {
-                break why;
-            }
-            let nodes_before = walker.nodes;
-            let (leaf, kind) = {
-                let mut t = tree.lock().expect("no thread panicked");
-                if t.nodes[0].proven != Proven::Unknown && self.options.solver {
-                    budget.halted.store(1, Ordering::Relaxed);
-                    break "solved";
-                }
-                walker.descend(&mut t, root, vl)
-            };
-            let reward = match kind {
-                Leaf::Known(r) => r,
-                Leaf::Evaluate => walker.evaluate(&leaf),
-            };
-            walker.back_up(&mut tree.lock().expect("no thread panicked"), reward, vl);
-            iterations += 1;
-            budget
-                .done_nodes
-                .fetch_add(walker.nodes - nodes_before + 1, Ordering::Relaxed);
-        };
-        ThreadReport {
-            iterations,
-            nodes: walker.nodes + iterations,
-            stopped_by,
-        }
+/// How a search thread reaches its tree: its own, or one shared under a lock.
+trait TreeAccess<M> {
+    /// Whether other threads share the tree (virtual loss is then applied).
+    const SHARED: bool;
+    /// Runs `f` on the tree (holding the lock while it runs, if shared).
+    fn with<R>(&mut self, f: impl FnOnce(&mut SearchTree<M>) -> R) -> R;
+}
+
+impl<M> TreeAccess<M> for &mut SearchTree<M> {
+    const SHARED: bool = false;
+    fn with<R>(&mut self, f: impl FnOnce(&mut SearchTree<M>) -> R) -> R {
+        f(self)
+    }
+}
+
+impl<M> TreeAccess<M> for &Mutex<SearchTree<M>> {
+    const SHARED: bool = true;
+    fn with<R>(&mut self, f: impl FnOnce(&mut SearchTree<M>) -> R) -> R {
+        f(&mut self.lock().expect("no thread panicked"))
     }
 }
 
@@ -898,7 +890,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G> for Mcts<G, E> {
         self.searches += 1;
         let this = &*self;
         let reports: Vec<ThreadReport> = if threads == 1 {
-            vec![this.run_own_tree(&mut trees[0], state, &budget, seed)]
+            vec![this.run_thread(&mut trees[0], state, &budget, seed)]
         } else {
             match this.options.parallel {
                 Parallel::Root => std::thread::scope(|scope| {
@@ -908,7 +900,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G> for Mcts<G, E> {
                         .map(|(i, tree)| {
                             let budget = &budget;
                             scope.spawn(move || {
-                                this.run_own_tree(tree, state, budget, seed ^ (i as u64 + 1))
+                                this.run_thread(tree, state, budget, seed ^ (i as u64 + 1))
                             })
                         })
                         .collect();
@@ -924,12 +916,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G> for Mcts<G, E> {
                             .map(|i| {
                                 let (budget, shared) = (&budget, &shared);
                                 scope.spawn(move || {
-                                    this.run_shared_tree(
-                                        shared,
-                                        state,
-                                        budget,
-                                        seed ^ (i as u64 + 1),
-                                    )
+                                    this.run_thread(shared, state, budget, seed ^ (i as u64 + 1))
                                 })
                             })
                             .collect();
