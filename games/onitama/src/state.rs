@@ -352,27 +352,20 @@ impl Game for Onitama {
         let (mut own, mut opp) = (self.pieces[p], self.pieces[o]);
         let (mut own_master, mut opp_master) = (self.masters[p], self.masters[o]);
         if !mv.is_pass() {
-            let (from, to) = (mv.from as usize, mv.to as usize);
-            own ^= 1u32 << from | 1u32 << to;
-            if own_master == mv.from {
-                own_master = mv.to;
-            }
-            if opp >> to & 1 == 1 {
-                opp &= !(1u32 << to);
-                if opp_master == mv.to {
-                    opp_master = NO_MASTER;
-                }
-            }
+            // Branch-free: whether the master moves or a piece is captured is data, not
+            // control flow (both are too irregular for a branch predictor).
+            let (from, to) = (mv.from as u32, mv.to as u32);
+            own ^= 1 << from | 1 << to;
+            opp &= !(1 << to);
+            own_master = if own_master == mv.from { mv.to } else { own_master };
+            opp_master = if opp_master == mv.to { NO_MASTER } else { opp_master };
         }
-        // The used card goes to the side; the side card joins the hand.
+        // The used card goes to the side; the side card joins the hand (kept sorted). The hand's
+        // two ids XOR the used one leaves the kept one.
         let used = mv.card;
         let [a, b] = self.hands[p];
-        let keep = if a == used { b } else { a };
-        let own_hand = if keep < self.side {
-            [keep, self.side]
-        } else {
-            [self.side, keep]
-        };
+        let keep = Card(a.0 ^ b.0 ^ used.0);
+        let own_hand = [keep.min(self.side), keep.max(self.side)];
         let opp_hand = self.hands[o];
         let mover_first = p == 0;
         Onitama {
