@@ -50,19 +50,41 @@ impl NamedEvaluators for ply_queen_isolation::QueenIsolation {
     }
 }
 
+/// Games without heuristics of their own (explicit trees, the tutorial's games): only `null`,
+/// which scores every unfinished position 0.
+fn null_only(name: &str, why: &str) -> Result<Zero, NotationError> {
+    if name.eq_ignore_ascii_case("null") {
+        Ok(Zero)
+    } else {
+        Err(NotationError::new(
+            "evaluator",
+            name,
+            format!("null ({why})"),
+        ))
+    }
+}
+
 impl NamedEvaluators for Tree {
     type Eval = Zero;
     const DEFAULT_EVAL: &'static str = "null";
     fn evaluator(name: &str) -> Result<Zero, NotationError> {
-        if name.eq_ignore_ascii_case("null") {
-            Ok(Zero)
-        } else {
-            Err(NotationError::new(
-                "evaluator",
-                name,
-                "null (tree leaves carry their own values)",
-            ))
-        }
+        null_only(name, "tree leaves carry their own values")
+    }
+}
+
+impl NamedEvaluators for ply_tutorial::TicTacToe {
+    type Eval = Zero;
+    const DEFAULT_EVAL: &'static str = "null";
+    fn evaluator(name: &str) -> Result<Zero, NotationError> {
+        null_only(name, "the tutorial's games have no heuristic")
+    }
+}
+
+impl NamedEvaluators for ply_tutorial::Nim {
+    type Eval = Zero;
+    const DEFAULT_EVAL: &'static str = "null";
+    fn evaluator(name: &str) -> Result<Zero, NotationError> {
+        null_only(name, "the tutorial's games have no heuristic")
     }
 }
 

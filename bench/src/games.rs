@@ -7,10 +7,11 @@ use ply_queen_isolation::QueenIsolation;
 use ply_search::spec::split_top_level;
 use ply_search::tree::Tree;
 use ply_search::{Game, Spec};
+use ply_tutorial::{Nim, TicTacToe};
 use serde_json::{json, Map, Value};
 
 /// The game names the command accepts, for error messages.
-pub const GAME_NAMES: &str = "isolation, queen-isolation, onitama, tree";
+pub const GAME_NAMES: &str = "isolation, queen-isolation, onitama, tree, tictactoe, nim";
 
 /// A game start chosen by spec; each variant holds the start state.
 #[derive(Clone, Debug)]
@@ -23,6 +24,10 @@ pub enum AnyGame {
     Onitama(Onitama),
     /// An explicit game tree (`tree(shape=[[3,12,8],[2,4,6],[14,5,2]])`), for teaching.
     Tree(Tree),
+    /// Tic-tac-toe, the tutorial's first game (`tictactoe`).
+    TicTacToe(TicTacToe),
+    /// Nim, the tutorial's second game (`nim(heaps=[3,4,5])`).
+    Nim(Nim),
 }
 
 /// Runs `$body` with `$state` bound to the start state of whichever game `$game` holds, so that
@@ -35,6 +40,8 @@ macro_rules! with_game {
             $crate::games::AnyGame::QueenIsolation($state) => $body,
             $crate::games::AnyGame::Onitama($state) => $body,
             $crate::games::AnyGame::Tree($state) => $body,
+            $crate::games::AnyGame::TicTacToe($state) => $body,
+            $crate::games::AnyGame::Nim($state) => $body,
         }
     };
 }
@@ -55,11 +62,38 @@ impl AnyGame {
                 parsed.finish(&["shape"])?;
                 Ok(AnyGame::Tree(Tree::parse(&shape)?))
             }
+            "tictactoe" => {
+                parsed.finish(&[])?;
+                Ok(AnyGame::TicTacToe(TicTacToe::new()))
+            }
+            "nim" => Ok(AnyGame::Nim(nim_from_spec(parsed)?)),
             other => Err(CliError::new(format!(
                 "bad game `{other}`: expected one of {GAME_NAMES} (e.g. `isolation(width=7,height=7,rules=aind)`)"
             ))),
         }
     }
+}
+
+/// Nim from its spec: `nim` (heaps 3, 4 and 5) or `nim(heaps=[1,2,3,4])`.
+fn nim_from_spec(mut spec: Spec) -> Result<Nim, CliError> {
+    const FORM: &str =
+        "heaps=[A,B,...] with at most 8 heaps of 0 to 15 stones, e.g. nim(heaps=[3,4,5])";
+    let heaps = match spec.take("heaps") {
+        None => vec![3, 4, 5],
+        Some(text) => text
+            .trim()
+            .strip_prefix('[')
+            .and_then(|t| t.strip_suffix(']'))
+            .and_then(|t| {
+                t.split(',')
+                    .map(|h| h.trim().parse::<u8>().ok())
+                    .collect::<Option<Vec<u8>>>()
+            })
+            .ok_or_else(|| CliError::new(format!("bad nim heaps `{text}`: expected {FORM}")))?,
+    };
+    spec.finish(&["heaps"])?;
+    Nim::new(&heaps)
+        .ok_or_else(|| CliError::new(format!("bad nim heaps {heaps:?}: expected {FORM}")))
 }
 
 /// Game-specific output of the command: extra JSON fields and a board drawing.
@@ -196,6 +230,40 @@ impl Describe for Tree {
 
     fn drawing(&self) -> String {
         format!("\ntree {} at node {}\n", self, self.position())
+    }
+}
+
+impl Describe for TicTacToe {
+    fn fields(&self) -> Map<String, Value> {
+        Map::new()
+    }
+
+    fn drawing(&self) -> String {
+        let cells: Vec<char> = self.position().chars().collect();
+        let rows: Vec<String> = cells
+            .chunks(3)
+            .map(|row| format!("  {} {} {}", row[0], row[1], row[2]))
+            .collect();
+        format!("\n{}\n", rows.join("\n"))
+    }
+}
+
+impl Describe for Nim {
+    /// `heaps`: the heap sizes.
+    fn fields(&self) -> Map<String, Value> {
+        let mut map = Map::new();
+        map.insert("heaps".into(), json!(self.heaps()));
+        map
+    }
+
+    fn drawing(&self) -> String {
+        let rows: Vec<String> = self
+            .heaps()
+            .iter()
+            .enumerate()
+            .map(|(i, &h)| format!("  heap {}: {}", i + 1, "o ".repeat(h as usize).trim_end()))
+            .collect();
+        format!("\n{}\n", rows.join("\n"))
     }
 }
 

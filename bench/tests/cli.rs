@@ -781,3 +781,73 @@ fn search_draws_the_explored_tree_of_a_course_agent() {
     let _ = std::fs::remove_file(&dot);
     let _ = std::fs::remove_file(&svg);
 }
+
+/// The tutorial's games run under every subcommand once registered (docs/tutorial.md, section 6).
+#[test]
+fn the_tutorial_games_are_under_the_command() {
+    let out = ply(&["perft", "tictactoe", "--depth", "9"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("depth 9: 255168 "),
+        "{}",
+        stdout(&out)
+    );
+
+    let out = ply(&["solve", "tictactoe", "--json"]);
+    let solved: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(solved["value"], 0, "tic-tac-toe is a draw");
+
+    let out = ply(&["solve", "nim(heaps=[1,2,3,4])", "--json"]);
+    let solved: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert!(
+        solved["value"].as_i64().unwrap() > 0,
+        "1^2^3^4 = 4: the mover wins"
+    );
+
+    let out = ply(&["search", "nim(heaps=[2,2])", "mcts(iterations=5000,seed=1)"]);
+    assert!(stdout(&out).contains("best move "), "{}", stdout(&out));
+
+    let record = std::env::temp_dir().join(format!("ply-ttt-{}.jsonl", std::process::id()));
+    let out = ply(&[
+        "arena",
+        "--game",
+        "tictactoe",
+        "--agent",
+        "random",
+        "--agent",
+        "alphabeta(depth=9)",
+        "--openings",
+        "2",
+        "--quiet",
+        "--json",
+        "--out",
+        record.to_str().unwrap(),
+    ]);
+    let _ = std::fs::remove_file(&record);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let standings: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let searcher = &standings["agents"][1];
+    assert_eq!(searcher["agent"], "alphabeta(depth=9)");
+    assert_eq!(
+        searcher["record"]["losses"], 0,
+        "a full-depth search never loses tic-tac-toe"
+    );
+
+    assert_rejected(&[
+        (
+            &["perft", "nim(heaps=[3,x])", "--depth", "1"],
+            "heaps=[A,B,...]",
+        ),
+        (
+            &["perft", "nim(heaps=[16])", "--depth", "1"],
+            "at most 8 heaps of 0 to 15",
+        ),
+        (&["perft", "nim(stones=3)", "--depth", "1"], "stones"),
+        (&["perft", "tictactoe(size=4)", "--depth", "1"], "size"),
+        (&["search", "tictactoe", "alphabeta(eval=open)"], "null"),
+        (
+            &["perft", "tictactoe", "--moves", "4,4", "--depth", "1"],
+            "an empty cell from 0 to 8",
+        ),
+    ]);
+}

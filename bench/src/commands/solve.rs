@@ -57,11 +57,15 @@ fn write_text<M>(s: &Solution<M>, out: &mut dyn Write) -> std::io::Result<()> {
         }
     )?;
     let solved = s.moves.iter().filter(|m| m.same_as.is_none()).count();
-    writeln!(
-        out,
-        "moves ({}, {solved} solved, the others by symmetry):",
-        s.moves.len()
-    )?;
+    if solved == s.moves.len() {
+        writeln!(out, "moves ({solved}, each solved):")?;
+    } else {
+        writeln!(
+            out,
+            "moves ({}, {solved} solved, the others by symmetry):",
+            s.moves.len()
+        )?;
+    }
     for m in &s.moves {
         let image = m
             .same_as

@@ -357,8 +357,16 @@ impl Game for Onitama {
             let (from, to) = (mv.from as u32, mv.to as u32);
             own ^= 1 << from | 1 << to;
             opp &= !(1 << to);
-            own_master = if own_master == mv.from { mv.to } else { own_master };
-            opp_master = if opp_master == mv.to { NO_MASTER } else { opp_master };
+            own_master = if own_master == mv.from {
+                mv.to
+            } else {
+                own_master
+            };
+            opp_master = if opp_master == mv.to {
+                NO_MASTER
+            } else {
+                opp_master
+            };
         }
         // The used card goes to the side; the side card joins the hand (kept sorted). The hand's
         // two ids XOR the used one leaves the kept one.

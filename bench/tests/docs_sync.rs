@@ -1,0 +1,152 @@
+//! The tutorial cannot drift from the code: its game listings are the crate's files verbatim,
+//! its excerpts are the command's source line for line, and its transcripts are what the
+//! command prints today (times masked).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn repo_file(path: &str) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let path: PathBuf = root.join(path);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
+/// The fenced blocks of `markdown` that open with exactly `fence` (e.g. "```rust,ignore").
+fn blocks(markdown: &str, fence: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut current: Option<String> = None;
+    for line in markdown.lines() {
+        match &mut current {
+            None if line == fence => current = Some(String::new()),
+            Some(text) if line == "```" => {
+                found.push(std::mem::take(text));
+                current = None;
+            }
+            Some(text) => {
+                text.push_str(line);
+                text.push('\n');
+            }
+            None => {}
+        }
+    }
+    found
+}
+
+/// `text` with every duration and rate figure replaced by `#`, spaces normalised.
+fn mask_times(text: &str) -> String {
+    text.lines()
+        .map(|line| {
+            let tokens: Vec<&str> = line.split_whitespace().collect();
+            (0..tokens.len())
+                .map(|i| {
+                    let unit = tokens.get(i + 1).copied().unwrap_or("");
+                    let is_figure = tokens[i].parse::<f64>().is_ok();
+                    if is_figure && matches!(unit, "ms" | "s" | "M") {
+                        "#"
+                    } else {
+                        tokens[i]
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The transcript in `markdown` that starts with the line `$ command`.
+fn transcript(markdown: &str, command: &str) -> String {
+    blocks(markdown, "```text")
+        .into_iter()
+        .find_map(|b| {
+            b.strip_prefix(&format!("$ {command}\n"))
+                .map(str::to_string)
+        })
+        .unwrap_or_else(|| panic!("no transcript of `{command}`"))
+}
+
+fn run_ply(args: &[&str], stdin: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the ply binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn tutorial_shows_the_crate_verbatim() {
+    let tutorial = repo_file("docs/tutorial.md");
+    let listings = blocks(&tutorial, "```rust");
+    for file in [
+        "games/tutorial/src/tictactoe.rs",
+        "games/tutorial/src/nim.rs",
+    ] {
+        let source = repo_file(file);
+        assert!(
+            listings.contains(&source),
+            "docs/tutorial.md no longer shows {file} verbatim: copy the file into its block"
+        );
+    }
+}
+
+#[test]
+fn tutorial_excerpts_are_in_the_source() {
+    let tutorial = repo_file("docs/tutorial.md");
+    let sources = repo_file("bench/src/games.rs") + &repo_file("bench/src/agents.rs");
+    let excerpts = blocks(&tutorial, "```rust,ignore");
+    assert!(
+        excerpts.len() >= 5,
+        "the tutorial's section 6 lost its excerpts"
+    );
+    for excerpt in excerpts {
+        assert!(
+            sources.contains(&excerpt),
+            "this excerpt of docs/tutorial.md is no longer in bench/src:\n{excerpt}"
+        );
+    }
+}
+
+#[test]
+fn tutorial_transcripts_are_the_commands_output() {
+    let tutorial = repo_file("docs/tutorial.md");
+    let played = run_ply(
+        &["play", "tictactoe", "--p1", "alphabeta(depth=9)"],
+        "4\n8\n1\n3\n6\n",
+    );
+    assert_eq!(
+        mask_times(&played),
+        mask_times(&transcript(
+            &tutorial,
+            r#"ply play tictactoe --p1 "alphabeta(depth=9)""#
+        ))
+    );
+    let solved = run_ply(&["solve", "nim(heaps=[3,4,5])"], "");
+    assert_eq!(
+        mask_times(&solved),
+        mask_times(&transcript(&tutorial, r#"ply solve "nim(heaps=[3,4,5])""#))
+    );
+}
+
+#[test]
+fn time_masking_keeps_everything_else() {
+    assert_eq!(
+        mask_times("plays 0  score 0  nodes 4797  0.3 ms\ntime 0.065 s  0.15 M nodes/s"),
+        "plays 0 score 0 nodes 4797 # ms\ntime # s # M nodes/s"
+    );
+}

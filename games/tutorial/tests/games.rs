@@ -1,0 +1,96 @@
+//! The tutorial's games: the conformance kit, perft, and their solved values against theory.
+
+use ply_search::conformance::{check, Config};
+use ply_search::perft::{perft, Count};
+use ply_search::solver::{solve, SolverOptions};
+use ply_search::Game;
+use ply_tutorial::{Nim, TicTacToe};
+
+#[test]
+fn tictactoe_keeps_the_contract_and_counts_the_classic_numbers() {
+    let start = TicTacToe::new();
+    check(
+        &start,
+        &Config {
+            games: 300,
+            seed: 7,
+            max_plies: 0,
+        },
+    );
+    // 255,168 complete games; 9, 72, 504 positions after one, two, three plies.
+    assert_eq!(perft(&start, 9, Count::Leaves), 255_168);
+    assert_eq!(
+        (1..=3)
+            .map(|d| perft(&start, d, Count::Leaves))
+            .collect::<Vec<_>>(),
+        [9, 72, 504]
+    );
+}
+
+#[test]
+fn nim_keeps_the_contract() {
+    for heaps in [&[3, 4, 5][..], &[1, 2, 3, 4], &[7], &[15, 15], &[0, 2, 0]] {
+        check(
+            &Nim::new(heaps).unwrap(),
+            &Config {
+                games: 200,
+                seed: 3,
+                max_plies: 0,
+            },
+        );
+    }
+}
+
+#[test]
+fn nim_perft_counts_every_way_to_empty_the_heaps() {
+    // One heap of n: the games are the compositions of n, 2^(n-1) of them.
+    for n in 1..=10u8 {
+        let start = Nim::new(&[n]).unwrap();
+        assert_eq!(perft(&start, n as u32, Count::Leaves), 1 << (n - 1));
+    }
+    // Heaps 1 and 1: two plies, two orders.
+    assert_eq!(perft(&Nim::new(&[1, 1]).unwrap(), 2, Count::Strict), 2);
+}
+
+/// Bouton's theorem: the player to move loses exactly when the heaps' XOR (nim-sum) is 0, and
+/// the winning moves are those that leave a nim-sum of 0.
+#[test]
+fn the_solver_finds_boutons_theorem() {
+    let mut rng = ply_search::Rng::new(11);
+    for _ in 0..60 {
+        let count = 1 + rng.below(4) as usize;
+        let heaps: Vec<u8> = (0..count).map(|_| rng.below(8) as u8).collect();
+        let start = Nim::new(&heaps).unwrap();
+        if start.is_terminal() {
+            continue;
+        }
+        let nim_sum = heaps.iter().fold(0, |x, &h| x ^ h);
+        let solution = solve(&start, &SolverOptions::default(), false).unwrap();
+        assert_eq!(solution.value > 0, nim_sum != 0, "heaps {heaps:?}");
+        for mv in start.legal_moves() {
+            let after = start.play(mv);
+            let after_sum = after.heaps().iter().fold(0, |x, &h| x ^ h);
+            let wins = solution.winning_moves().any(|m| m.mv == mv);
+            assert_eq!(
+                wins,
+                after_sum == 0,
+                "heaps {heaps:?}, move {}",
+                start.format_move(mv)
+            );
+        }
+    }
+}
+
+#[test]
+fn nim_notation_reads_back_and_rejects_bad_input() {
+    let start = Nim::new(&[3, 4, 5]).unwrap();
+    let after = start.play_notation(["2:4", "1:1"]).unwrap();
+    assert_eq!(after.position(), "2,0,5 2");
+    assert_eq!(start.parse_position("2,0,5 2").unwrap(), after);
+    for bad in ["0:1", "2:5", "2", "x:1"] {
+        assert!(start.parse_move(bad).is_err(), "{bad}");
+    }
+    for bad in ["", "3,4,16 0", "1,2,3,4,5,6,7,8,9 0", "3,4,5"] {
+        assert!(start.parse_position(bad).is_err(), "{bad}");
+    }
+}
