@@ -36,6 +36,72 @@ pub enum Command {
     /// Search a fixed suite of positions of every game: the total node count (a fingerprint
     /// of search behaviour) and nodes per second.
     Bench,
+    /// What each enhancement of the alpha-beta engine is worth: nodes to a fixed depth with
+    /// each switched off in turn, on the same positions of each game.
+    Ablate(AblateArgs),
+}
+
+/// Arguments of `ply ablate`.
+#[derive(Args, Debug)]
+pub struct AblateArgs {
+    /// A game spec (repeat for several games; default: knight 7x7, queen 7x7, Onitama).
+    #[arg(long, value_name = "SPEC")]
+    pub game: Vec<String>,
+    /// The fixed depth (default: per game, 16 / 7 / 8 for the default games, else 6).
+    #[arg(long, value_name = "N")]
+    pub depth: Option<u32>,
+    /// Positions per game.
+    #[arg(long, default_value_t = 8, value_name = "N")]
+    pub positions: usize,
+    /// Random plies from the start to each position (default: per game, 6 / 4 / 4, else 4).
+    #[arg(long, value_name = "N")]
+    pub plies: Option<u32>,
+    /// One JSON array instead of tables.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl AblateArgs {
+    /// The run these arguments ask for.
+    pub fn config(&self) -> Result<commands::ablate::AblateConfig, CliError> {
+        if self.depth == Some(0) || self.depth.is_some_and(|d| d > 100) {
+            return Err(CliError::new(
+                "bad --depth: expected a whole number from 1 to 100",
+            ));
+        }
+        if self.positions == 0 {
+            return Err(CliError::new(
+                "bad --positions: expected a whole number of at least 1",
+            ));
+        }
+        let defaults = commands::ablate::DEFAULT_GAMES;
+        let games = if self.game.is_empty() {
+            defaults
+                .iter()
+                .map(|&(g, d, p)| {
+                    (
+                        g.to_string(),
+                        self.depth.unwrap_or(d),
+                        self.plies.unwrap_or(p),
+                    )
+                })
+                .collect()
+        } else {
+            self.game
+                .iter()
+                .map(|g| {
+                    let known = defaults.iter().find(|(name, _, _)| name == g);
+                    let depth = self.depth.or(known.map(|k| k.1)).unwrap_or(6);
+                    let plies = self.plies.or(known.map(|k| k.2)).unwrap_or(4);
+                    (g.clone(), depth, plies)
+                })
+                .collect()
+        };
+        Ok(commands::ablate::AblateConfig {
+            games,
+            positions: self.positions,
+        })
+    }
 }
 
 /// Arguments of `ply play`.
@@ -478,6 +544,7 @@ where
             commands::arena::run_arena(&config, &output, out)
         }
         Command::Bench => commands::bench::run(out),
+        Command::Ablate(args) => commands::ablate::run(&args.config()?, args.json, out),
         Command::Play(args) => {
             let game = AnyGame::from_spec(&args.position.game)?;
             let record = with_game!(game, start => {

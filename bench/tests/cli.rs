@@ -851,3 +851,61 @@ fn the_tutorial_games_are_under_the_command() {
         ),
     ]);
 }
+
+/// `ply ablate`: every variant, deterministic node counts, scores equal across variants.
+#[test]
+fn ablate_measures_each_enhancement_on_the_same_positions() {
+    let args = [
+        "ablate",
+        "--game",
+        "isolation(width=5,height=5)",
+        "--game",
+        "tictactoe",
+        "--depth",
+        "6",
+        "--positions",
+        "3",
+        "--json",
+    ];
+    let first = ply(&args);
+    assert!(first.status.success(), "{}", stderr(&first));
+    let games: Value = serde_json::from_str(&stdout(&first)).unwrap();
+    let games = games.as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    for game in games {
+        assert_eq!(game["depth"], 6);
+        assert_eq!(game["scores_agree"], true, "{game}");
+        let variants = game["variants"].as_array().unwrap();
+        assert_eq!(variants.len(), 9);
+        assert_eq!(variants[0]["agent"], "alphabeta(depth=6)");
+        assert_eq!(variants[0]["ratio"], 1.0);
+        assert!(variants.iter().all(|v| v["nodes"].as_u64().unwrap() > 0));
+        let all_off = &variants[8];
+        assert!(all_off["agent"]
+            .as_str()
+            .unwrap()
+            .contains("tt=off,ttmove=off,id=off"));
+    }
+    // Node counts are a property of the positions and the switches, not of the run.
+    let again: Value = serde_json::from_str(&stdout(&ply(&args))).unwrap();
+    let nodes = |v: &Value| -> Vec<u64> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|g| {
+                g["variants"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|l| l["nodes"].as_u64().unwrap())
+            })
+            .collect()
+    };
+    assert_eq!(nodes(&again), nodes(&Value::Array(games.clone())));
+
+    assert_rejected(&[
+        (&["ablate", "--depth", "0"], "--depth"),
+        (&["ablate", "--positions", "0"], "--positions"),
+        (&["ablate", "--game", "chess"], "bad game `chess`"),
+    ]);
+}

@@ -22,7 +22,7 @@ pub const SUITE: [(&str, &str, usize, u32); 5] = [
 ];
 
 /// Position `index` of a suite line: `plies` random moves from the start, from a fixed seed.
-fn suite_position<G: Game>(start: &G, plies: u32, index: usize) -> G {
+pub(crate) fn suite_position<G: Game>(start: &G, plies: u32, index: usize) -> G {
     let mut rng = Rng::new(1_000 + index as u64);
     let mut state = start.clone();
     for _ in 0..plies {

@@ -1,5 +1,6 @@
 //! The subcommands of `ply`, one module each.
 
+pub mod ablate;
 pub mod arena;
 pub mod bench;
 pub mod perft;
