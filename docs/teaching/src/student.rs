@@ -3,6 +3,8 @@
 //! evaluate (`Node::value` counts them), must match.
 
 use crate::Node;
+use ply_isolation::Isolation;
+use ply_search::{Game, MoveList, NotationError, Outcome, Player};
 
 /// Exercise 1: the minimax value of `node` for MAX. Visit the children left to right.
 pub fn minimax(node: &Node) -> i32 {
@@ -18,3 +20,81 @@ pub fn alpha_beta(node: &Node, alpha: i32, beta: i32, strict: bool) -> i32 {
     let _ = (node, alpha, beta, strict);
     todo!("exercise 2: alpha-beta")
 }
+
+/// Exercise 3: AIND's "improved" evaluator for knight Isolation: the number of moves `player`
+/// would have minus the number its opponent would have (a player not yet placed may move to
+/// any open cell). `state.locs()` gives both players' cells (`None` while unplaced) and
+/// `state.liberties(loc)` the cells a knight at `loc` could move to.
+pub fn improved_score(state: &Isolation, player: Player) -> i32 {
+    let _ = (state, player);
+    todo!("exercise 3: improved_score")
+}
+
+/// Exercise 4: Kayles, a new game. A row of `len` pins (1 to 20); a move knocks down one
+/// standing pin, or two standing pins side by side; whoever knocks down the last pin wins.
+/// Player 0 moves first.
+///
+/// Notation (the grader reads and compares it): pins are numbered from 1 at the left; a move
+/// is `3` (pin 3) or `3-4` (pins 3 and 4); a position is the row, `I` for a standing pin and
+/// `.` for a fallen one, a space, and the plies played: `II.II 1`. List moves in any order.
+/// Keep the fields or change them: only the behaviour is graded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Kayles {
+    /// Bit i set: pin i + 1 stands.
+    pub pins: u32,
+    /// The length of the row.
+    pub len: u8,
+    /// Plies played.
+    pub ply: u32,
+}
+
+impl Kayles {
+    /// The full row of `len` pins, player 0 to move.
+    pub fn new(len: u8) -> Kayles {
+        let _ = len;
+        todo!("exercise 4: Kayles::new")
+    }
+}
+
+impl Game for Kayles {
+    /// The first pin knocked down (from 0) and how many (1 or 2).
+    type Move = (u8, u8);
+
+    fn to_move(&self) -> Player {
+        todo!("exercise 4: to_move")
+    }
+    fn generate_moves(&self, moves: &mut MoveList<(u8, u8)>) {
+        let _ = moves;
+        todo!("exercise 4: generate_moves")
+    }
+    fn play(&self, mv: (u8, u8)) -> Kayles {
+        let _ = mv;
+        todo!("exercise 4: play")
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        todo!("exercise 4: outcome")
+    }
+    fn key(&self) -> u64 {
+        todo!("exercise 4: key")
+    }
+    fn ply(&self) -> u32 {
+        todo!("exercise 4: ply")
+    }
+    fn format_move(&self, mv: (u8, u8)) -> String {
+        let _ = mv;
+        todo!("exercise 4: format_move")
+    }
+    fn parse_move(&self, text: &str) -> Result<(u8, u8), NotationError> {
+        let _ = text;
+        todo!("exercise 4: parse_move")
+    }
+    fn position(&self) -> String {
+        todo!("exercise 4: position")
+    }
+    fn parse_position(&self, text: &str) -> Result<Kayles, NotationError> {
+        let _ = text;
+        todo!("exercise 4: parse_position")
+    }
+}
+
+impl ply_search::solver::Solvable for Kayles {}

@@ -1,6 +1,6 @@
 //! The kit itself: the reference solutions pass every grader; the untouched skeletons fail.
 
-use ply_teaching::grading::{grade_alpha_beta, grade_minimax};
+use ply_teaching::grading::{grade_alpha_beta, grade_improved, grade_kayles, grade_minimax};
 use ply_teaching::{reference, student};
 
 #[test]
@@ -27,4 +27,37 @@ fn a_wrong_pruning_rule_is_caught() {
     };
     let err = grade_alpha_beta(&strict_as_aima, false).unwrap_err();
     assert!(err.contains("leaves evaluated"), "{err}");
+}
+
+#[test]
+fn the_evaluator_and_game_exercises_grade_the_reference_and_fail_the_skeletons() {
+    assert!(grade_improved(&reference::improved_score).unwrap() > 1_000);
+    let err = grade_improved(&student::improved_score).unwrap_err();
+    assert!(err.contains("exercise 3"), "{err}");
+    // A plausible mistake: the mover's moves minus the opponent's, whoever `player` is.
+    let err = grade_improved(&|s: &ply_isolation::Isolation, _p| {
+        reference::improved_score(s, ply_search::Game::to_move(s))
+    })
+    .unwrap_err();
+    assert!(err.contains("expected"), "{err}");
+
+    assert!(grade_kayles(&reference::Kayles::new).is_ok());
+    let err = grade_kayles(&student::Kayles::new).unwrap_err();
+    assert!(err.contains("exercise 4"), "{err}");
+}
+
+/// The reference game is right about the one fact everyone knows about Kayles: the first
+/// player wins every row (knock down the middle one or two pins, then mirror).
+#[test]
+fn the_first_player_wins_every_row_of_kayles() {
+    use ply_search::solver::{solve, SolverOptions};
+    for len in 1..=14 {
+        let solution = solve(
+            &reference::Kayles::new(len),
+            &SolverOptions::default(),
+            false,
+        )
+        .unwrap();
+        assert!(solution.value > 0, "row of {len}");
+    }
 }
