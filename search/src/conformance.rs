@@ -24,7 +24,8 @@
 //!
 //! It plays seeded random games from the given state and, at every position, checks: legal
 //! moves have no duplicates and each can be played; terminal states have no moves and the
-//! others have some; [`Game::move_count`] and [`Game::random_move`] agree with the move list;
+//! others have some; [`Game::move_count`], [`Game::for_each_move`] (same moves, same order) and
+//! [`Game::random_move`] agree with the move list;
 //! equal states have equal keys; move and position notation parse back; symmetric images keep
 //! the outcome and the number of moves; garbage text is rejected without a panic; games end
 //! within [`Game::max_game_length`]. A violation panics with the position and the moves that led
@@ -172,6 +173,14 @@ fn check_position_with<G: Game>(state: &G, rng: &mut Rng, context: &dyn Fn() -> 
                 state.move_count(),
                 moves.len()
             ),
+        );
+    }
+    let mut visited = Vec::with_capacity(moves.len());
+    state.for_each_move(|mv| visited.push(mv));
+    if visited[..] != moves[..] {
+        fail(
+            context,
+            format!("for_each_move() visits {visited:?} but generate_moves() lists {moves:?}"),
         );
     }
     let distinct: HashSet<_> = moves.iter().collect();

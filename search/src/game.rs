@@ -116,6 +116,19 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
         moves.len()
     }
 
+    /// Calls `visit` with every legal move, in the order of [`Game::generate_moves`]. Override
+    /// to skip the move list: perft without bulk counting makes its last-ply positions through
+    /// this (as engines do, making each move as it is generated). The conformance kit checks
+    /// that it visits exactly the generated moves, in order.
+    #[inline]
+    fn for_each_move(&self, mut visit: impl FnMut(Self::Move)) {
+        let mut moves = MoveList::new();
+        self.generate_moves(&mut moves);
+        for &mv in moves.iter() {
+            visit(mv);
+        }
+    }
+
     /// A uniformly random legal move, or `None` in a terminal state. Override with a fast
     /// version for playouts; the default generates all moves.
     fn random_move(&self, rng: &mut Rng) -> Option<Self::Move> {

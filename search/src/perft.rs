@@ -108,6 +108,16 @@ fn count_leaves<G: Game, const BULK: bool>(
             n => n,
         };
     }
+    if !BULK && depth == 1 {
+        // Each leaf is made in full, as it is generated; `black_box` keeps the compiler from
+        // skipping the work.
+        let mut made = 0;
+        state.for_each_move(|mv| {
+            std::hint::black_box(state.play(mv));
+            made += 1;
+        });
+        return if made == 0 { at_terminal } else { made };
+    }
     let (moves, deeper) = buffers
         .split_first_mut()
         .expect("one move buffer per remaining ply");
@@ -115,13 +125,6 @@ fn count_leaves<G: Game, const BULK: bool>(
     state.generate_moves(moves);
     if moves.is_empty() {
         return at_terminal;
-    }
-    if !BULK && depth == 1 {
-        // Each leaf is made in full; `black_box` keeps the compiler from skipping the work.
-        for &mv in moves.iter() {
-            std::hint::black_box(state.play(mv));
-        }
-        return moves.len() as u64;
     }
     let mut total = 0;
     if BULK && depth == 2 {

@@ -21,6 +21,7 @@ enum Bug {
     MovesWhenOver,
     BadNotation,
     KeyDependsOnNothingStable,
+    VisitsInAnotherOrder,
 }
 
 impl Nim {
@@ -50,6 +51,16 @@ impl Game for Nim {
         moves.extend((1..=3).filter(|&n| n <= self.stones));
         if self.bug == Bug::DuplicateMove {
             moves.push(1);
+        }
+    }
+
+    fn for_each_move(&self, mut visit: impl FnMut(u32)) {
+        let mut moves = self.legal_moves();
+        if self.bug == Bug::VisitsInAnotherOrder {
+            moves.reverse();
+        }
+        for mv in moves {
+            visit(mv);
         }
     }
 
@@ -155,6 +166,12 @@ fn unstable_keys_are_caught() {
         &Nim::new(5, Bug::KeyDependsOnNothingStable),
         &Config::quick(),
     );
+}
+
+#[test]
+#[should_panic(expected = "for_each_move() visits [3, 2, 1] but generate_moves() lists [1, 2, 3]")]
+fn a_move_visitor_out_of_step_with_the_generator_is_caught() {
+    check(&Nim::new(5, Bug::VisitsInAnotherOrder), &Config::quick());
 }
 
 /// Tribonacci-like counts, computed independently by brute force over compositions.

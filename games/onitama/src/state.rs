@@ -313,13 +313,21 @@ impl Game for Onitama {
         Player::from_index(self.to_move as usize)
     }
 
+    #[inline]
     fn generate_moves(&self, moves: &mut MoveList<Move>) {
+        self.for_each_move(|mv| moves.push(mv));
+    }
+
+    /// Card by card, piece by piece, target by target; the two passes when no card moves any
+    /// piece.
+    #[inline]
+    fn for_each_move(&self, mut visit: impl FnMut(Move)) {
         if self.is_terminal() {
             return;
         }
         let p = self.to_move as usize;
         let own = self.pieces[p];
-        let before = moves.len();
+        let mut visited = 0u32;
         for card in self.hands[p] {
             let table = &TARGETS[card.0 as usize][p];
             let mut bits = own;
@@ -330,13 +338,14 @@ impl Game for Onitama {
                 while targets != 0 {
                     let to = targets.trailing_zeros() as u8;
                     targets &= targets - 1;
-                    moves.push(Move { card, from, to });
+                    visit(Move { card, from, to });
+                    visited += 1;
                 }
             }
         }
-        if moves.len() == before {
-            moves.push(Move::pass(self.hands[p][0]));
-            moves.push(Move::pass(self.hands[p][1]));
+        if visited == 0 {
+            visit(Move::pass(self.hands[p][0]));
+            visit(Move::pass(self.hands[p][1]));
         }
     }
 
