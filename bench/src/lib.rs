@@ -53,3 +53,15 @@ pub struct SolverGuide;
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 pub struct Readme;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/engine.md")]
+pub struct EngineGuide;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/cookbook.md")]
+pub struct Cookbook;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/teaching.md")]
+pub struct TeachingGuide;

@@ -93,13 +93,15 @@ fn run_ply(args: &[&str], stdin: &str) -> String {
 fn tutorial_shows_the_crate_verbatim() {
     let tutorial = repo_file("docs/tutorial.md");
     let listings = blocks(&tutorial, "```rust");
-    for file in [
-        "games/tutorial/src/tictactoe.rs",
-        "games/tutorial/src/nim.rs",
+    let manifests = blocks(&tutorial, "```toml");
+    for (file, shown) in [
+        ("games/tutorial/src/tictactoe.rs", &listings),
+        ("games/tutorial/src/nim.rs", &listings),
+        ("games/tutorial/Cargo.toml", &manifests),
     ] {
         let source = repo_file(file);
         assert!(
-            listings.contains(&source),
+            shown.contains(&source),
             "docs/tutorial.md no longer shows {file} verbatim: copy the file into its block"
         );
     }
