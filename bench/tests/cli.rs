@@ -619,7 +619,7 @@ fn solve_rejects_bad_flags() {
             &["solve", "queen-isolation", "--moves", "(9,9)"],
             "bad move `(9,9)`",
         ),
-        (&["solve", "nim"], "nim"),
+        (&["solve", "go"], "bad game `go`"),
     ];
     assert_rejected(cases);
 }
