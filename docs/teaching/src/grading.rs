@@ -139,7 +139,7 @@ pub fn grade_improved(f: &dyn Fn(&Isolation, Player) -> i32) -> Result<usize, St
 pub fn grade_kayles<G: Game + ply_search::solver::Solvable>(
     new: &dyn Fn(u8) -> G,
 ) -> Result<String, String> {
-    use crate::reference::Kayles;
+    use crate::grader_kayles::Kayles;
     for len in 1..=12 {
         let start = caught(|| new(len)).map_err(|e| format!("row of {len}: {e}"))?;
         caught(|| {

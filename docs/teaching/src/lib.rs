@@ -7,6 +7,7 @@
 //! The skeletons compile and fail their grading until solved; [`reference`] holds solutions
 //! that pass. See the instructor's page, `docs/teaching.md`.
 
+pub mod grader_kayles;
 pub mod grading;
 pub mod node;
 pub mod reference;
