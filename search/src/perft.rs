@@ -58,9 +58,9 @@ pub fn perft<G: Game>(state: &G, depth: u32, count: Count) -> u64 {
     count_leaves::<G, true>(state, depth, count, &mut buffers)
 }
 
-/// The same count as [`perft`], but every position at the last ply is made (`play`) and tested,
-/// not counted from the move list: the speed of move generation plus copy-make, as engines
-/// without bulk counting report it.
+/// The same count as [`perft`], but every position at the last ply is made (`play`) as its
+/// move is generated ([`Game::for_each_move`]), not counted from the move list: the speed of
+/// move generation plus copy-make, as engines without bulk counting report it.
 pub fn perft_without_bulk<G: Game>(state: &G, depth: u32, count: Count) -> u64 {
     let mut buffers: Vec<MoveList<G::Move>> = (0..depth).map(|_| MoveList::new()).collect();
     count_leaves::<G, false>(state, depth, count, &mut buffers)
