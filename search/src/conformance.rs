@@ -225,6 +225,16 @@ fn check_position_with<G: Game>(state: &G, rng: &mut Rng, context: &dyn Fn() -> 
         if child.clone().key() != child.key() {
             fail(context, "key is not deterministic");
         }
+        let updated = state.key_after(state.key(), mv, &child);
+        if updated != child.key() {
+            fail(
+                context,
+                format!(
+                    "after `{notation}` key_after() gives {updated:#x} but the child's key is {:#x}",
+                    child.key()
+                ),
+            );
+        }
     }
 
     // Random moves are legal moves.

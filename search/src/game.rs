@@ -89,6 +89,16 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     /// Plies played since the game's start (or the count a position was given with).
     fn ply(&self) -> u32;
 
+    /// The key of `child`, the state after `mv` here, given this state's `key`: what a search
+    /// passes down instead of asking each node for its key. Override with an incremental
+    /// (Zobrist) update where that is cheaper than [`Game::key`] from scratch; the
+    /// conformance kit checks that both agree.
+    #[inline]
+    fn key_after(&self, key: u64, mv: Self::Move, child: &Self) -> u64 {
+        let _ = (key, mv);
+        child.key()
+    }
+
     /// The move in the game's notation; [`Game::parse_move`] reads it back in this state.
     fn format_move(&self, mv: Self::Move) -> String;
 

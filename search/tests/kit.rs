@@ -22,6 +22,7 @@ enum Bug {
     BadNotation,
     KeyDependsOnNothingStable,
     VisitsInAnotherOrder,
+    IncrementalKeyForgetsTheMover,
 }
 
 impl Nim {
@@ -82,6 +83,17 @@ impl Game for Nim {
             return self as *const Nim as u64;
         }
         (self.stones as u64) << 1 | (self.ply as u64 & 1)
+    }
+
+    fn key_after(&self, key: u64, take: u32, child: &Nim) -> u64 {
+        // The stones sit above the mover's bit: taking `take` lowers the key by `take << 1`.
+        let stones_only = key - ((take as u64) << 1);
+        if self.bug == Bug::IncrementalKeyForgetsTheMover {
+            stones_only
+        } else {
+            debug_assert_eq!(child.stones, self.stones - take);
+            stones_only ^ 1
+        }
     }
 
     fn ply(&self) -> u32 {
@@ -172,6 +184,15 @@ fn unstable_keys_are_caught() {
 #[should_panic(expected = "for_each_move() visits [3, 2, 1] but generate_moves() lists [1, 2, 3]")]
 fn a_move_visitor_out_of_step_with_the_generator_is_caught() {
     check(&Nim::new(5, Bug::VisitsInAnotherOrder), &Config::quick());
+}
+
+#[test]
+#[should_panic(expected = "after `1` key_after() gives 0x8 but the child's key is 0x9")]
+fn an_incremental_key_out_of_step_with_the_key_is_caught() {
+    check(
+        &Nim::new(5, Bug::IncrementalKeyForgetsTheMover),
+        &Config::quick(),
+    );
 }
 
 /// Tribonacci-like counts, computed independently by brute force over compositions.

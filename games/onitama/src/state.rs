@@ -177,9 +177,9 @@ impl Onitama {
         }
     }
 
-    /// The Zobrist key of everything but the ply count, computed from the fields on demand
-    /// (at most ten pieces and five cards): perft and playouts never pay for it, and a search
-    /// asks for it only where it uses its table.
+    /// The Zobrist key of everything but the ply count, computed from the fields (at most ten
+    /// pieces and five cards). Searches update it move by move instead
+    /// ([`Game::key_after`], [`Onitama::key_delta`]); perft and playouts never pay for it.
     pub fn key_from_scratch(&self) -> u64 {
         let z = &ZOBRIST;
         let mut key = 0;
@@ -202,6 +202,47 @@ impl Onitama {
             key ^= z.p1_to_move;
         }
         key
+    }
+
+    /// What `mv` changes in [`Onitama::key_from_scratch`]: the moved piece's old and new
+    /// square, a captured piece, the two cards that change hands, the side card and the side
+    /// to move. XORed into a key, it gives the key after the move.
+    pub fn key_delta(&self, mv: Move) -> u64 {
+        let z = &ZOBRIST;
+        let p = self.to_move as usize;
+        let o = p ^ 1;
+        let mut delta = z.p1_to_move;
+        if !mv.is_pass() {
+            let (from, to) = (mv.from as usize % 25, mv.to as usize % 25);
+            let moved = if self.masters[p] == mv.from {
+                &z.master[p]
+            } else {
+                &z.student[p]
+            };
+            delta ^= moved[from] ^ moved[to];
+            if self.pieces[o] & 1 << to != 0 {
+                delta ^= if self.masters[o] == mv.to {
+                    z.master[o][to]
+                } else {
+                    z.student[o][to]
+                };
+            }
+        }
+        // The used card leaves the hand for the side; the side card joins the hand.
+        let (used, side) = (mv.card.0 as usize, self.side.0 as usize);
+        delta ^ z.hand[p][used] ^ z.hand[p][side] ^ z.side[side] ^ z.side[used]
+    }
+
+    /// The part of [`Game::key`] that depends on the ply count: zero unless the draw limit is
+    /// near (a search can then see it, so positions at different plies may differ in value).
+    fn ply_key(&self) -> u64 {
+        if self.max_plies > 0 && self.max_plies.saturating_sub(self.ply) <= PLY_IN_KEY_WITHIN {
+            (self.ply as u64 + 1)
+                .wrapping_mul(0xD6E8_FEB8_6659_FD93)
+                .rotate_left(17)
+        } else {
+            0
+        }
     }
 
     /// Each side's pieces (master included) as a 25-bit set of squares.
@@ -430,14 +471,13 @@ impl Game for Onitama {
 
     #[inline]
     fn key(&self) -> u64 {
-        let key = self.key_from_scratch();
-        if self.max_plies > 0 && self.max_plies.saturating_sub(self.ply) <= PLY_IN_KEY_WITHIN {
-            key ^ (self.ply as u64 + 1)
-                .wrapping_mul(0xD6E8_FEB8_6659_FD93)
-                .rotate_left(17)
-        } else {
-            key
-        }
+        self.key_from_scratch() ^ self.ply_key()
+    }
+
+    /// The Zobrist update: a handful of table reads instead of a walk over the pieces.
+    #[inline]
+    fn key_after(&self, key: u64, mv: Move, child: &Onitama) -> u64 {
+        key ^ self.key_delta(mv) ^ self.ply_key() ^ child.ply_key()
     }
 
     fn ply(&self) -> u32 {

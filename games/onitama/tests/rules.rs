@@ -241,6 +241,77 @@ fn keys_ignore_hand_order_and_tell_positions_apart() {
     assert!(keys.len() > 50);
 }
 
+/// Plays `games` random games from `start` (a small LCG picks the moves), checking at every
+/// position that the key updated move by move equals the key computed from scratch, for every
+/// legal move; returns how many moves of each kind it checked: plain, master moves, captures,
+/// master captures, passes.
+fn check_incremental_keys(start: &Onitama, games: u64) -> [u32; 5] {
+    let mut seen = [0; 5];
+    let mut rng = 0x5EED_u64;
+    for _ in 0..games {
+        let (mut state, mut key) = (*start, start.key());
+        while !state.is_terminal() {
+            let moves = state.legal_moves();
+            for &mv in &moves {
+                let child = state.play(mv);
+                let text = state.format_move(mv);
+                assert_eq!(
+                    state.key_after(key, mv, &child),
+                    child.key(),
+                    "after {text} in {}",
+                    state.position()
+                );
+                let mover = state.to_move();
+                let captures = !mv.is_pass() && state.pieces(mover.other()) & 1 << mv.to != 0;
+                let kind = if mv.is_pass() {
+                    4
+                } else if captures && state.master(mover.other()) == Some(mv.to) {
+                    3
+                } else if captures {
+                    2
+                } else if state.master(mover) == Some(mv.from) {
+                    1
+                } else {
+                    0
+                };
+                seen[kind] += 1;
+            }
+            rng = rng
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let mv = moves[(rng >> 33) as usize % moves.len()];
+            let child = state.play(mv);
+            key = state.key_after(key, mv, &child);
+            state = child;
+        }
+    }
+    seen
+}
+
+#[test]
+fn keys_updated_move_by_move_match_the_key_from_scratch() {
+    // Random games under a 100-ply limit cross the point where the ply count enters the key.
+    for spec in [
+        "onitama(max-plies=100)",
+        "onitama(deal=random,seed=3,max-plies=100)",
+        "onitama(expansion=senseis-path,seed=5,max-plies=100)",
+    ] {
+        let seen = check_incremental_keys(&Onitama::from_spec(spec).unwrap(), 200);
+        for (kind, count) in ["plain", "master", "capture", "master capture"]
+            .iter()
+            .zip(seen)
+        {
+            assert!(count > 0, "{spec}: no {kind} move checked");
+        }
+    }
+    // Passes: from the forced-pass position of the perft tests.
+    let seen = check_incremental_keys(
+        &pos("Wwwww.......B............ elephant,crab tiger,ox monkey 0"),
+        20,
+    );
+    assert!(seen[4] > 0, "no pass checked");
+}
+
 #[test]
 fn the_mirror_keeps_the_game_tree() {
     for deal in [

@@ -215,9 +215,13 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     }
 
     /// Negamax alpha-beta (fail-soft) at `ply` plies from the root with `depth` plies to go.
+    /// `key` is the state's key wherever the table is used (a table and `depth` at least
+    /// [`TT_MIN_DEPTH`]); each node passes its children theirs through [`Game::key_after`].
+    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         state: &G,
+        key: u64,
         depth: u32,
         ply: usize,
         mut alpha: Score,
@@ -240,7 +244,6 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         // The transposition table: a cutoff, or at least a move to try first. Nodes near the
         // leaves skip it: their subtrees are too small to repay a cache miss (measured on
         // Isolation: probing from 2 plies to go cost a quarter of the speed).
-        let key = state.key();
         let use_tt = depth >= TT_MIN_DEPTH;
         let mut tt_move = None;
         if let Some(tt) = self.tt.as_mut().filter(|_| use_tt) {
@@ -283,18 +286,21 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         let mut searched = 0;
         while let Some(mv) = pick_next(&mut moves, &mut keys, searched) {
             let child = state.play(mv);
+            let mut child_key = 0;
             if depth > TT_MIN_DEPTH {
                 if let Some(tt) = self.tt.as_ref() {
-                    tt.prefetch(child.key());
+                    child_key = state.key_after(key, mv, &child);
+                    tt.prefetch(child_key);
                 }
             }
             let value = if searched == 0 || !self.options.pvs {
-                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
+                -self.negamax(&child, child_key, depth - 1, ply + 1, -beta, -alpha)
             } else {
                 // A null window proves the move is no better than alpha; if it is, search again.
-                let probe = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha);
+                let probe =
+                    -self.negamax(&child, child_key, depth - 1, ply + 1, -alpha - 1, -alpha);
                 if probe > alpha && probe < beta && !self.aborted {
-                    -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
+                    -self.negamax(&child, child_key, depth - 1, ply + 1, -beta, -alpha)
                 } else {
                     probe
                 }
@@ -367,7 +373,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                 loop {
                     let alpha = bound(guess.saturating_sub(low));
                     let beta = bound(guess.saturating_add(high));
-                    let value = self.negamax(root, depth, 0, alpha, beta);
+                    let value = self.negamax(root, root.key(), depth, 0, alpha, beta);
                     if self.aborted || (value > alpha && value < beta) {
                         return value;
                     }
@@ -384,7 +390,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                     }
                 }
             }
-            _ => self.negamax(root, depth, 0, -INFINITY, INFINITY),
+            _ => self.negamax(root, root.key(), depth, 0, -INFINITY, INFINITY),
         }
     }
 }

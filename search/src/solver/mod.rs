@@ -192,7 +192,7 @@ impl<G: Solvable> Solver<G> {
         self.deadline = self
             .shared_deadline
             .or_else(|| self.options.max_time.map(|t| Instant::now() + t));
-        let value = self.negamax(state, alpha, beta, 0);
+        let value = self.negamax(state, state.key(), alpha, beta, 0);
         (self.abort == Abort::None).then_some(value)
     }
 
@@ -238,8 +238,16 @@ impl<G: Solvable> Solver<G> {
     }
 
     /// Fail-soft negamax over root-relative scores (a win `ply` plies below the root is
-    /// `win_in(ply)`), `ply` plies below the root.
-    fn negamax(&mut self, state: &G, mut alpha: Score, mut beta: Score, ply: u32) -> Score {
+    /// `win_in(ply)`), `ply` plies below the root. `key` is the state's key; each node passes
+    /// its children theirs through [`Game::key_after`].
+    fn negamax(
+        &mut self,
+        state: &G,
+        key: u64,
+        mut alpha: Score,
+        mut beta: Score,
+        ply: u32,
+    ) -> Score {
         self.nodes += 1;
         if self.out_of_budget() {
             return 0;
@@ -251,7 +259,6 @@ impl<G: Solvable> Solver<G> {
         }
 
         // The table: a proven value, a bound that settles this window, or a move to try first.
-        let key = state.key();
         let mut tt_move = None;
         let use_tt = state
             .max_game_length()
@@ -296,7 +303,9 @@ impl<G: Solvable> Solver<G> {
         let mut best = -INFINITY;
         let mut best_move = None;
         for &(_, mv) in &order {
-            let value = -self.negamax(&state.play(mv), -beta, -alpha, ply + 1);
+            let child = state.play(mv);
+            let child_key = state.key_after(key, mv, &child);
+            let value = -self.negamax(&child, child_key, -beta, -alpha, ply + 1);
             if self.abort != Abort::None {
                 return 0;
             }
