@@ -1,5 +1,8 @@
 //! The `ply` command end to end, through the built binary: the contract of DESIGN.md.
 
+mod common;
+
+use common::ply_with_input;
 use serde_json::Value;
 use std::process::{Command, Output};
 
@@ -655,24 +658,6 @@ fn search_runs_mcts_with_its_statistics() {
     let text = stdout(&out);
     assert!(text.contains("root proven: win"), "{text}");
     assert!(text.starts_with("best move (1,1)"), "{text}");
-}
-
-fn ply_with_input(args: &[&str], input: &str) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("the ply binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
 }
 
 #[test]

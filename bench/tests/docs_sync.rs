@@ -2,9 +2,10 @@
 //! its excerpts are the command's source line for line, and its transcripts are what the
 //! command prints today (times masked).
 
-use std::io::Write;
+mod common;
+
+use common::ply_with_input;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 fn repo_file(path: &str) -> String {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
@@ -67,20 +68,7 @@ fn transcript(markdown: &str, command: &str) -> String {
 }
 
 fn run_ply(args: &[&str], stdin: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the ply binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = ply_with_input(args, stdin);
     assert!(
         output.status.success(),
         "{}",

@@ -217,7 +217,6 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     /// Negamax alpha-beta (fail-soft) at `ply` plies from the root with `depth` plies to go.
     /// `key` is the state's key wherever the table is used (a table and `depth` at least
     /// [`TT_MIN_DEPTH`]); each node passes its children theirs through [`Game::key_after`].
-    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         state: &G,
