@@ -43,10 +43,10 @@ impl NamedEvaluators for ply_onitama::Onitama {
 }
 
 impl NamedEvaluators for ply_queen_isolation::QueenIsolation {
-    type Eval = ply_search::mobility::Heuristic;
+    type Eval = ply_grid::mobility::Heuristic;
     const DEFAULT_EVAL: &'static str = "improved";
     fn evaluator(name: &str) -> Result<Self::Eval, NotationError> {
-        ply_search::mobility::Heuristic::from_name(name)
+        ply_grid::mobility::Heuristic::from_name(name)
     }
 }
 

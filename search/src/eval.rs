@@ -71,5 +71,6 @@ pub fn by_name<T: Copy>(name: &str, names: &[&str], all: &[T]) -> Result<T, Nota
         .map(|i| all[i])
         .ok_or_else(|| {
             NotationError::new("evaluator", name, format!("one of {}", names.join(", ")))
+                .with_kind(crate::ErrorKind::UnknownName)
         })
 }

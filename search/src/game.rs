@@ -1,8 +1,8 @@
 //! The [`Game`] trait: what a game must tell a search.
 
-use crate::{Outcome, Player, Rng};
+use crate::{ErrorKind, NotationError, Outcome, Player, Rng};
 use smallvec::SmallVec;
-use std::fmt::{self, Debug};
+use std::fmt::Debug;
 use std::hash::Hash;
 
 /// A reusable buffer of moves. Games append their legal moves to it; searches keep one per ply
@@ -204,60 +204,26 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
         let mut state = self.clone();
         for text in moves {
             if state.is_terminal() {
-                return Err(NotationError::new(
-                    "move",
-                    text,
-                    "no move: the game is already over",
-                ));
+                return Err(
+                    NotationError::new("move", text, "no move: the game is already over")
+                        .with_kind(ErrorKind::GameOver),
+                );
             }
             let mv = state.parse_move(text)?;
             state = state.play(mv);
         }
         Ok(state)
     }
-}
 
-/// A move, position or spec that could not be read: names the bad part and the accepted form,
-/// so that a user sees in one line what to fix.
-///
-/// ```
-/// use ply_search::NotationError;
-/// let e = NotationError::new("move", "99", "one of 25, 11, -15");
-/// assert_eq!(e.to_string(), "bad move `99`: expected one of 25, 11, -15");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NotationError {
-    /// What was being read: "move", "position", "game spec"...
-    pub what: String,
-    /// The offending text (or the offending part of it).
-    pub found: String,
-    /// The accepted form, or why the text is not acceptable here.
-    pub expected: String,
-}
-
-impl NotationError {
-    /// An error about `found`, read as a `what`, that should have been `expected`.
-    pub fn new(
-        what: impl Into<String>,
-        found: impl Into<String>,
-        expected: impl Into<String>,
-    ) -> Self {
-        NotationError {
-            what: what.into(),
-            found: found.into(),
-            expected: expected.into(),
+    /// The moves of `line` (a principal variation, a game) in the game's notation, played out
+    /// from this state.
+    fn format_line(&self, line: &[Self::Move]) -> Vec<String> {
+        let mut state = self.clone();
+        let mut out = Vec::with_capacity(line.len());
+        for &mv in line {
+            out.push(state.format_move(mv));
+            state = state.play(mv);
         }
+        out
     }
 }
-
-impl fmt::Display for NotationError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "bad {} `{}`: expected {}",
-            self.what, self.found, self.expected
-        )
-    }
-}
-
-impl std::error::Error for NotationError {}

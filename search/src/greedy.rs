@@ -68,7 +68,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G> for Greedy<E> {
             algorithm: "greedy".into(),
             nodes: scores.len() as u64 + 1,
             depth: 1,
-            stopped_by: "depth".into(),
+            stopped_by: crate::StopReason::Depth,
             ..Stats::default()
         };
         stats.finish_timing(started.elapsed());

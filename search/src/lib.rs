@@ -9,16 +9,16 @@
 //! [`conformance`].
 
 pub mod agent;
-pub mod board;
+pub mod budget;
 pub mod conformance;
 pub mod course;
 pub mod engine;
+pub mod error;
 pub mod eval;
 pub mod game;
 pub mod greedy;
 pub mod limits;
 pub mod mcts;
-pub mod mobility;
 pub mod perft;
 pub mod player;
 pub mod random_player;
@@ -28,11 +28,14 @@ pub mod solver;
 pub mod spec;
 pub mod stats;
 pub mod tree;
+pub mod tt;
 
 pub use agent::{Agent, SearchAgent, Searcher};
+pub use budget::{Budget, StopReason};
 pub use engine::{Engine, EngineOptions};
+pub use error::{ErrorKind, NotationError};
 pub use eval::{Evaluator, Zero};
-pub use game::{Game, Images, MoveList, NotationError};
+pub use game::{Game, Images, MoveList};
 pub use greedy::Greedy;
 pub use limits::{Limits, StopFlag};
 pub use player::{Outcome, Player};

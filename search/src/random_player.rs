@@ -45,7 +45,7 @@ impl<G: Game> Searcher<G> for RandomPlayer {
             stats: Stats {
                 algorithm: "random".into(),
                 nodes: 1,
-                stopped_by: "none".into(),
+                stopped_by: crate::StopReason::None,
                 ..Stats::default()
             },
         }

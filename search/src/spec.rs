@@ -1,7 +1,7 @@
 //! Spec strings: `name(key=value,...)`, the way games and agents are named on the command line
 //! (OpenSpiel style).
 
-use crate::NotationError;
+use crate::{ErrorKind, NotationError};
 use std::str::FromStr;
 
 /// A parsed spec such as `isolation(width=7,height=7)` or `alphabeta(depth=6,eval=improved)`.
@@ -81,7 +81,8 @@ impl Spec {
                         format!("{name} parameter"),
                         item,
                         format!("each key once (`{key}` is repeated)"),
-                    ));
+                    )
+                    .with_kind(ErrorKind::BadKey));
                 }
                 params.push((key, value));
             }
@@ -120,6 +121,7 @@ impl Spec {
                     format!("{key}={value}"),
                     expected,
                 )
+                .with_kind(ErrorKind::BadValue)
             }),
         }
     }
@@ -143,6 +145,7 @@ impl Spec {
                         format!("{key}={value}"),
                         format!("{key}= one of {}", choices.join(", ")),
                     )
+                    .with_kind(ErrorKind::BadValue)
                 }),
         }
     }
@@ -158,7 +161,8 @@ impl Spec {
                     format!("{} value", self.name),
                     format!("{key}={value}"),
                     format!("{key}=on or {key}=off"),
-                )),
+                )
+                .with_kind(ErrorKind::BadValue)),
             },
         }
     }
@@ -175,7 +179,8 @@ impl Spec {
                 } else {
                     format!("one of {}", accepted.join(", "))
                 },
-            )),
+            )
+            .with_kind(ErrorKind::BadKey)),
         }
     }
 }

@@ -1,6 +1,6 @@
 //! What a search reports: its result and its statistics, as plain serialisable data.
 
-use crate::Score;
+use crate::{Score, StopReason};
 use serde::Serialize;
 
 /// The answer of one search.
@@ -32,7 +32,7 @@ pub struct Stats {
     /// The deepest completed iteration (alpha-beta), or the search depth.
     pub depth: u32,
     /// Which limit ended the search: `depth`, `nodes`, `time`, `stop`, `solved`, or `none`.
-    pub stopped_by: String,
+    pub stopped_by: StopReason,
     /// One row per completed iteration of an iterative-deepening search.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub iterations: Vec<IterationRow>,
@@ -47,7 +47,7 @@ pub struct Stats {
     pub branching_factor: Option<f64>,
     /// Monte Carlo tree search's own figures, when the search is MCTS.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub mcts: Option<crate::mcts::MctsStats>,
+    pub mcts: Option<MctsStats>,
 }
 
 /// One completed iteration of an iterative-deepening search.
@@ -111,4 +111,45 @@ impl Stats {
             0.0
         };
     }
+}
+
+/// One root child in the statistics.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RootChild {
+    /// The move, in the game's notation.
+    pub mv: String,
+    /// Visits.
+    pub visits: u32,
+    /// Mean reward for the player to move at the root.
+    pub mean: f64,
+    /// `win`, `loss` or `draw` if proven (for the player to move at the root).
+    pub proven: Option<String>,
+}
+
+/// What an MCTS search did, beyond the common [`Stats`] (plain data, kept here so
+/// that the statistics depend on no algorithm).
+#[derive(Clone, Debug, PartialEq, Serialize, Default)]
+pub struct MctsStats {
+    /// Completed iterations.
+    pub iterations: u64,
+    /// Playouts (leaf evaluations) per second.
+    pub playouts_per_second: f64,
+    /// Nodes in the tree (all threads' trees together under root parallelisation).
+    pub tree_nodes: u64,
+    /// Bytes per tree node.
+    pub bytes_per_node: usize,
+    /// The deepest node's depth.
+    pub max_depth: u32,
+    /// The mean depth of the tree's nodes.
+    pub mean_depth: f64,
+    /// Root visits kept from the previous search by tree reuse.
+    pub reused_visits: u64,
+    /// Threads and how they shared the work.
+    pub threads: usize,
+    /// `root` or `tree`.
+    pub parallel: String,
+    /// The root's children, in the game's move order.
+    pub root_children: Vec<RootChild>,
+    /// `win`, `loss` or `draw` if the root is proven (for the player to move there).
+    pub proven_root: Option<String>,
 }

@@ -73,7 +73,7 @@ fn node_limits_are_exact() {
         let mut engine = Engine::new(Zero, EngineOptions::default().tt_mib(1));
         let result = engine.search(&tree, &Limits::none().with_nodes(limit));
         assert!(result.stats.nodes <= limit);
-        if result.stats.stopped_by == "nodes" {
+        if result.stats.stopped_by == ply_search::StopReason::Nodes {
             assert_eq!(result.stats.nodes, limit, "stopped exactly at the limit");
             stopped_by_the_limit += 1;
         }
@@ -180,7 +180,7 @@ fn a_raised_stop_flag_stops_the_search() {
     flag.stop();
     let mut engine = Engine::new(noisy, EngineOptions::default().tt_mib(1));
     let result = engine.search(&tree, &Limits::none().with_stop(flag));
-    assert_eq!(result.stats.stopped_by, "stop");
+    assert_eq!(result.stats.stopped_by, ply_search::StopReason::Stop);
     assert!(result.stats.nodes <= 1024);
     assert!(result.best_move.is_some());
 }

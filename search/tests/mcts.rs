@@ -34,7 +34,7 @@ fn the_solver_proves_minimax_value_on_random_trees() {
             Some(want),
             "tree {seed}: {tree}"
         );
-        assert_eq!(result.stats.stopped_by, "solved");
+        assert_eq!(result.stats.stopped_by, ply_search::StopReason::Solved);
         // A proven win is played by a winning move.
         if truth > 0 {
             let child = tree.play(result.best_move.unwrap());
@@ -193,7 +193,7 @@ fn limits_stop_the_search() {
         ..Limits::none()
     };
     let result = mcts.search(&tree, &nodes);
-    assert_eq!(result.stats.stopped_by, "nodes");
+    assert_eq!(result.stats.stopped_by, ply_search::StopReason::Nodes);
     assert!(result.stats.nodes >= 2_000);
 
     // Time and the stop flag.
@@ -204,7 +204,7 @@ fn limits_stop_the_search() {
     };
     let start = std::time::Instant::now();
     let result = mcts.search(&tree, &timed);
-    assert_eq!(result.stats.stopped_by, "time");
+    assert_eq!(result.stats.stopped_by, ply_search::StopReason::Time);
     assert!(start.elapsed() < Duration::from_secs(2));
     let stop = StopFlag::new();
     stop.stop();
@@ -213,7 +213,7 @@ fn limits_stop_the_search() {
         ..Limits::none()
     };
     let result = Mcts::new(Zero, no_solver).search(&tree, &stopped);
-    assert_eq!(result.stats.stopped_by, "stop");
+    assert_eq!(result.stats.stopped_by, ply_search::StopReason::Stop);
     assert!(
         result.best_move.is_some(),
         "a legal move even with no search"

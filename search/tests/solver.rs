@@ -103,9 +103,9 @@ fn a_node_limit_stops_the_solve_and_says_so() {
         ..SolverOptions::default()
     };
     let error = solve(&tree, &options, false).unwrap_err();
-    assert_eq!(error.stopped_by, "nodes");
+    assert_eq!(error.stopped_by, ply_search::StopReason::Nodes);
     assert!(error.nodes >= 5, "{error:?}");
     let mut solver = Solver::new(options);
     assert_eq!(solver.value(&tree), None);
-    assert_eq!(solver.stopped_by(), Some("nodes"));
+    assert_eq!(solver.stopped_by(), Some(ply_search::StopReason::Nodes));
 }

@@ -134,7 +134,7 @@ pub fn to_json<G: Game>(
         "best_move": result.best_move.map(|m| state.format_move(m)),
         "score": result.score,
         "score_text": describe(result.score),
-        "pv": ply_search::engine::format_line(state, &result.pv),
+        "pv": state.format_line(&result.pv),
         "stats": result.stats,
     })
 }

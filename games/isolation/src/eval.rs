@@ -11,11 +11,11 @@
 //! kept so that values match AIND's.
 
 use crate::Isolation;
-use ply_search::mobility::MobilityGame;
+use ply_grid::mobility::MobilityGame;
 use ply_search::Player;
 
 /// The mobility heuristics (AIND's and the seed paper's), shared with queen Isolation: see
-/// [`ply_search::mobility::Heuristic`] for every formula.
+/// [`ply_grid::mobility::Heuristic`] for every formula.
 ///
 /// ```
 /// use ply_isolation::{Heuristic, Isolation};
@@ -28,7 +28,7 @@ use ply_search::Player;
 /// assert_eq!(Heuristic::Paper(1).evaluate(&state, Player::P0), 64 - 4);
 /// assert_eq!(Heuristic::from_name("paper3").unwrap(), Heuristic::Paper(3));
 /// ```
-pub use ply_search::mobility::Heuristic;
+pub use ply_grid::mobility::Heuristic;
 
 /// The number of legal moves `player` would have (all open cells while not placed).
 #[inline]

@@ -13,7 +13,7 @@
 use crate::variant::ACTION_NAMES;
 use crate::{Isolation, Move, Rules, Variant};
 use ply_search::spec::split_top_level;
-use ply_search::{Game, NotationError};
+use ply_search::{ErrorKind, Game, NotationError};
 
 /// The move in the variant's notation.
 pub fn format_move(state: &Isolation, mv: Move) -> String {
@@ -75,7 +75,7 @@ pub fn parse_move(state: &Isolation, text: &str) -> Result<Move, NotationError> 
     if legal.contains(&mv) {
         Ok(mv)
     } else {
-        Err(bad())
+        Err(bad().with_kind(ErrorKind::IllegalMove))
     }
 }
 

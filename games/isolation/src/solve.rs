@@ -3,8 +3,8 @@
 
 use crate::state::Isolation;
 use crate::variant::{Rules, Variant};
+use ply_grid::separation::{separated_value, EndRule, Walker};
 use ply_search::score::Score;
-use ply_search::solver::separation::{separated_value, EndRule, Walker};
 use ply_search::solver::Solvable;
 use ply_search::Game;
 
@@ -71,7 +71,7 @@ impl Solvable for Isolation {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ply_search::solver::separation::longest_walk;
+    use ply_grid::separation::longest_walk;
 
     #[test]
     fn the_colour_bound_holds_for_every_walk_on_small_boards() {

@@ -28,7 +28,8 @@ impl Isolation {
     /// As [`Isolation::from_spec`], for a spec already parsed (its name must be `isolation`).
     pub fn from_parsed_spec(mut spec: Spec) -> Result<Isolation, NotationError> {
         if spec.name != "isolation" {
-            return Err(NotationError::new("game", &spec.name, "isolation"));
+            return Err(NotationError::new("game", &spec.name, "isolation")
+                .with_kind(ply_search::ErrorKind::UnknownName));
         }
         let rules = Rules::ALL[spec.take_choice("rules", &Rules::NAMES, 0)?];
         let (w, h) = if rules == Rules::Aind {

@@ -108,7 +108,8 @@ impl Variant {
                 "board size",
                 format!("{width}x{height}"),
                 "width and height >= 1 with (width + 2) * height - 2 <= 128 (e.g. 11x9, 7x7, 8x8, 14x8)",
-            ));
+            )
+            .with_kind(ply_search::ErrorKind::OutOfRange));
         }
         let mut cache = VARIANTS.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(v) = cache
@@ -187,12 +188,12 @@ impl Variant {
 
     fn build_symmetries(&self) -> Vec<[u8; 128]> {
         let (w, h) = (self.width, self.height);
-        (0..ply_search::board::symmetry_count(w, h))
+        (0..ply_grid::symmetry::symmetry_count(w, h))
             .map(|symmetry| {
                 let mut table = [0u8; 128];
                 for cell in self.blank.iter() {
                     let (x, y) = self.xy(cell);
-                    let (nx, ny) = ply_search::board::map_cell(symmetry, w, h, x, y);
+                    let (nx, ny) = ply_grid::symmetry::map_cell(symmetry, w, h, x, y);
                     table[cell as usize] = self.cell(nx, ny);
                 }
                 table

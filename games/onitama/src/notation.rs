@@ -12,7 +12,7 @@ use crate::cards::Card;
 use crate::square;
 use crate::state::NO_MASTER;
 use crate::{Move, Onitama};
-use ply_search::{Game, NotationError, Player};
+use ply_search::{ErrorKind, Game, NotationError, Player};
 
 /// `card:FROM-TO` or `pass:card`.
 pub fn format_move(mv: Move) -> String {
@@ -61,7 +61,7 @@ pub fn parse_move(state: &Onitama, text: &str) -> Result<Move, NotationError> {
     if legal.contains(&mv) {
         Ok(mv)
     } else {
-        Err(bad())
+        Err(bad().with_kind(ErrorKind::IllegalMove))
     }
 }
 

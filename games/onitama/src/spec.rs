@@ -57,7 +57,8 @@ impl Onitama {
     /// As [`Onitama::from_spec`], for a spec already parsed (its name must be `onitama`).
     pub fn from_parsed_spec(mut spec: Spec) -> Result<Onitama, NotationError> {
         if spec.name != "onitama" {
-            return Err(NotationError::new("game", &spec.name, "onitama"));
+            return Err(NotationError::new("game", &spec.name, "onitama")
+                .with_kind(ply_search::ErrorKind::UnknownName));
         }
         let expansion = spec.take_choice("expansion", &["none", "senseis-path"], 0)? == 1;
         let random =

@@ -22,7 +22,7 @@ pub mod spec;
 pub mod state;
 pub mod variant;
 
-pub use ply_search::mobility::Heuristic;
+pub use ply_grid::mobility::Heuristic;
 pub use state::{Move, QueenIsolation};
 pub use variant::{Rules, Variant};
 

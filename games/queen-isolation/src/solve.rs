@@ -3,8 +3,8 @@
 use crate::rays::{queen, queens};
 use crate::state::{Move, QueenIsolation};
 use crate::variant::Rules;
+use ply_grid::separation::{separated_value, EndRule, Walker};
 use ply_search::score::Score;
-use ply_search::solver::separation::{separated_value, EndRule, Walker};
 use ply_search::solver::Solvable;
 use ply_search::{Game, Player};
 

@@ -24,7 +24,8 @@ impl QueenIsolation {
     pub fn from_spec(text: &str) -> Result<QueenIsolation, NotationError> {
         let mut spec = Spec::parse(text)?;
         if spec.name != "queen-isolation" {
-            return Err(NotationError::new("game", &spec.name, "queen-isolation"));
+            return Err(NotationError::new("game", &spec.name, "queen-isolation")
+                .with_kind(ply_search::ErrorKind::UnknownName));
         }
         let quiz = spec.take_choice("preset", &["lesson", "quiz"], 0)? == 1;
         let rules = Rules::ALL[spec.take_choice("rules", &Rules::NAMES, 0)?];

@@ -2,7 +2,7 @@
 
 use crate::rays::{ascending, queen, ray};
 use crate::{Rules, Variant};
-use ply_search::{Game, Images, MoveList, NotationError, Outcome, Player};
+use ply_search::{ErrorKind, Game, Images, MoveList, NotationError, Outcome, Player};
 use std::hash::{Hash, Hasher};
 
 const UNPLACED: u8 = 255;
@@ -333,7 +333,7 @@ impl Game for QueenIsolation {
         if self.legal_moves().contains(&mv) {
             Ok(mv)
         } else {
-            Err(bad())
+            Err(bad().with_kind(ErrorKind::IllegalMove))
         }
     }
 
@@ -366,7 +366,7 @@ impl Game for QueenIsolation {
     }
 }
 
-impl ply_search::mobility::MobilityGame for QueenIsolation {
+impl ply_grid::mobility::MobilityGame for QueenIsolation {
     fn mobility(&self, player: Player) -> i32 {
         self.liberty_cells(player).count_ones() as i32
     }

@@ -55,7 +55,8 @@ impl Variant {
                 "board size",
                 format!("{width}x{height}"),
                 "width and height from 1 to 8",
-            ));
+            )
+            .with_kind(ply_search::ErrorKind::OutOfRange));
         }
         let mut cells = 0u64;
         for y in 0..height {
@@ -77,12 +78,12 @@ impl Variant {
         }) {
             return Ok(v);
         }
-        let symmetries = (0..ply_search::board::symmetry_count(width, height))
+        let symmetries = (0..ply_grid::symmetry::symmetry_count(width, height))
             .map(|s| {
                 let mut map = [0u8; 64];
                 for y in 0..height {
                     for x in 0..width {
-                        let (nx, ny) = ply_search::board::map_cell(s, width, height, x, y);
+                        let (nx, ny) = ply_grid::symmetry::map_cell(s, width, height, x, y);
                         map[(8 * y + x) as usize] = 8 * ny + nx;
                     }
                 }

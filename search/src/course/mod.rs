@@ -259,7 +259,7 @@ impl<G: Game, E: crate::Evaluator<G>> crate::Searcher<G> for CourseSearcher<E> {
             algorithm: name.into(),
             nodes: result.counters.result_calls,
             depth,
-            stopped_by: "depth".into(),
+            stopped_by: crate::StopReason::Depth,
             ..crate::Stats::default()
         };
         stats.finish_timing(started.elapsed());
@@ -268,7 +268,7 @@ impl<G: Game, E: crate::Evaluator<G>> crate::Searcher<G> for CourseSearcher<E> {
             score: result.value,
             nodes: result.counters.result_calls,
             time_us: stats.time_us,
-            pv: crate::engine::format_line(state, &pv),
+            pv: state.format_line(&pv),
         });
         crate::SearchResult {
             best_move: result.best_move,

@@ -24,16 +24,15 @@
 //! deterministic: the same move, score and node count on every run.
 
 pub mod ordering;
-pub mod tt;
 
 use crate::score::{self, Score, INFINITY, MAX_EVAL};
+pub use crate::tt::{Bound, Replacement, TranspositionTable};
 use crate::{
-    CutoffStats, Evaluator, Game, IterationRow, Limits, MoveList, Player, SearchResult, Searcher,
-    Stats, StopFlag, TtStats,
+    Budget, CutoffStats, Evaluator, Game, IterationRow, Limits, MoveList, Player, SearchResult,
+    Searcher, Stats, StopReason, TtStats,
 };
 use ordering::{order_keys, pick_next, History, Killers, MAX_PLY};
 use std::time::Instant;
-pub use tt::{Bound, Replacement, TranspositionTable};
 
 /// Nodes with fewer plies to go than this neither probe nor fill the transposition table.
 pub const TT_MIN_DEPTH: u32 = 3;
@@ -141,11 +140,9 @@ pub struct Engine<G: Game, E> {
     // The current search.
     root_player: Player,
     nodes: u64,
-    node_limit: u64,
-    deadline: Option<Instant>,
-    stop: Option<StopFlag>,
+    budget: Budget,
     aborted: bool,
-    stopped_by: &'static str,
+    stopped_by: StopReason,
     cutoffs: CutoffStats,
     tt_cutoffs: u64,
 }
@@ -167,11 +164,9 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                 .collect(),
             root_player: Player::P0,
             nodes: 0,
-            node_limit: u64::MAX,
-            deadline: None,
-            stop: None,
+            budget: Budget::unlimited(),
             aborted: false,
-            stopped_by: "depth",
+            stopped_by: StopReason::Depth,
             cutoffs: CutoffStats::default(),
             tt_cutoffs: 0,
             options,
@@ -181,26 +176,6 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     /// The options.
     pub fn options(&self) -> &EngineOptions {
         &self.options
-    }
-
-    /// Whether a limit says stop. Time and the stop flag are checked every 1,024 nodes.
-    #[inline]
-    fn out_of_budget(&mut self) -> bool {
-        if self.nodes >= self.node_limit {
-            self.stopped_by = "nodes";
-            return true;
-        }
-        if self.nodes & 1023 == 0 {
-            if self.deadline.is_some_and(|d| Instant::now() >= d) {
-                self.stopped_by = "time";
-                return true;
-            }
-            if self.stop.as_ref().is_some_and(|s| s.is_raised()) {
-                self.stopped_by = "stop";
-                return true;
-            }
-        }
-        false
     }
 
     /// The value of a leaf for the side to move.
@@ -226,7 +201,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         mut alpha: Score,
         beta: Score,
     ) -> Score {
-        if self.aborted || self.out_of_budget() {
+        if self.aborted || self.budget.exhausted(self.nodes) {
             self.aborted = true;
             return 0;
         }
@@ -407,30 +382,17 @@ fn terminal_score<G: Game>(state: &G, ply: usize) -> Score {
     }
 }
 
-/// The moves of `line` in the game's notation, played out from `root`.
-pub fn format_line<G: Game>(root: &G, line: &[G::Move]) -> Vec<String> {
-    let mut state = root.clone();
-    let mut out = Vec::with_capacity(line.len());
-    for &mv in line {
-        out.push(state.format_move(mv));
-        state = state.play(mv);
-    }
-    out
-}
-
 impl<G: Game, E: Evaluator<G>> Searcher<G> for Engine<G, E> {
     fn search(&mut self, root: &G, limits: &Limits) -> SearchResult<G::Move> {
         let started = Instant::now();
         self.root_player = root.to_move();
         self.nodes = 0;
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = limits.time.map(|t| started + t);
-        self.stop = limits.stop.clone();
+        self.budget = Budget::new(limits, started);
         self.aborted = false;
         self.stopped_by = if limits.depth.is_some() {
-            "depth"
+            StopReason::Depth
         } else {
-            "none"
+            StopReason::None
         };
         self.cutoffs = CutoffStats::default();
         self.tt_cutoffs = 0;
@@ -486,11 +448,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G> for Engine<G, E> {
                     score: value,
                     nodes: self.nodes - nodes_before,
                     time_us: started.elapsed().as_micros() as u64,
-                    pv: format_line(root, &pv),
+                    pv: root.format_line(&pv),
                 });
                 // A proven result within the searched depth cannot change with more depth.
                 if score::plies_to_result(value).is_some_and(|n| n <= depth) {
-                    self.stopped_by = "solved";
+                    self.stopped_by = StopReason::Solved;
                     break;
                 }
             }
@@ -511,7 +473,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G> for Engine<G, E> {
             algorithm: "alphabeta".into(),
             nodes: self.nodes,
             depth: completed,
-            stopped_by: self.stopped_by.into(),
+            stopped_by: self.budget.stopped().unwrap_or(self.stopped_by),
             iterations: rows,
             tt,
             cutoffs: Some(self.cutoffs.clone()),

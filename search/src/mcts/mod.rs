@@ -27,12 +27,13 @@ pub mod formulas;
 pub mod tree;
 
 use crate::score::{self, Score};
+pub use crate::stats::{MctsStats, RootChild};
 use crate::{Evaluator, Game, Limits, MoveList, Outcome, Player, Rng, SearchResult, Searcher};
-use crate::{Stats, StopFlag};
+use crate::{Stats, StopReason};
 use formulas::{flip, implicit_mix, score_to_probability, ucb1_tuned_from_log};
 use serde::Serialize;
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 pub use tree::{Node, Proven, SearchTree};
 
@@ -142,46 +143,6 @@ impl Default for MctsOptions {
 
 /// Iterations run when the limits name none (no iterations, time, nodes or stop flag).
 pub const DEFAULT_ITERATIONS: u64 = 10_000;
-
-/// One root child in the statistics.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct RootChild {
-    /// The move, in the game's notation.
-    pub mv: String,
-    /// Visits.
-    pub visits: u32,
-    /// Mean reward for the player to move at the root.
-    pub mean: f64,
-    /// `win`, `loss` or `draw` if proven (for the player to move at the root).
-    pub proven: Option<String>,
-}
-
-/// What an MCTS search did, beyond the common [`Stats`].
-#[derive(Clone, Debug, PartialEq, Serialize, Default)]
-pub struct MctsStats {
-    /// Completed iterations.
-    pub iterations: u64,
-    /// Playouts (leaf evaluations) per second.
-    pub playouts_per_second: f64,
-    /// Nodes in the tree (all threads' trees together under root parallelisation).
-    pub tree_nodes: u64,
-    /// Bytes per tree node.
-    pub bytes_per_node: usize,
-    /// The deepest node's depth.
-    pub max_depth: u32,
-    /// The mean depth of the tree's nodes.
-    pub mean_depth: f64,
-    /// Root visits kept from the previous search by tree reuse.
-    pub reused_visits: u64,
-    /// Threads and how they shared the work.
-    pub threads: usize,
-    /// `root` or `tree`.
-    pub parallel: String,
-    /// The root's children, in the game's move order.
-    pub root_children: Vec<RootChild>,
-    /// `win`, `loss` or `draw` if the root is proven (for the player to move there).
-    pub proven_root: Option<String>,
-}
 
 /// The MCTS searcher over game `G`, with evaluator `E` (for `playout=eval|none`, capped
 /// playouts and implicit minimax; [`crate::Zero`] otherwise).
@@ -726,20 +687,21 @@ fn ordered(x: f64) -> i64 {
     (x * 1e12) as i64
 }
 
-/// Budget shared by the threads of one search.
-struct Budget {
+/// The budget shared by the threads of one search: the iteration and node totals over all
+/// threads (exact), and the common [`crate::Budget`]'s clock and stop flag, read every 64
+/// iterations (an iteration is a walk and a playout: tens of nodes).
+struct SharedBudget {
     iterations: Option<u64>,
     nodes: Option<u64>,
-    deadline: Option<Instant>,
-    stop: Option<StopFlag>,
+    clock: crate::Budget,
     done_iterations: AtomicU64,
     done_nodes: AtomicU64,
-    /// Set when one thread found a reason for all to stop: 1 solved, 2 time, 3 stop.
-    halted: AtomicU8,
+    /// Set by the thread that found a reason for all to stop (time, stop flag, proven root).
+    halted: OnceLock<StopReason>,
 }
 
-impl Budget {
-    fn new(limits: &Limits, start: Instant) -> Budget {
+impl SharedBudget {
+    fn new(limits: &Limits, start: Instant) -> SharedBudget {
         let mut iterations = limits.iterations;
         if iterations.is_none()
             && limits.time.is_none()
@@ -748,44 +710,39 @@ impl Budget {
         {
             iterations = Some(DEFAULT_ITERATIONS);
         }
-        Budget {
+        SharedBudget {
             iterations,
             nodes: limits.nodes,
-            deadline: limits.time.map(|t| start + t),
-            stop: limits.stop.clone(),
+            clock: crate::Budget::new(limits, start),
             done_iterations: AtomicU64::new(0),
             done_nodes: AtomicU64::new(0),
-            halted: AtomicU8::new(0),
+            halted: OnceLock::new(),
         }
     }
 
-    /// Claims the next iteration for a thread, or says why to stop: the iteration limit is a
-    /// total over all threads and exact; the clock is read every 64 iterations.
-    fn claim(&self) -> Result<(), &'static str> {
-        match self.halted.load(Ordering::Relaxed) {
-            0 => {}
-            1 => return Err("solved"),
-            2 => return Err("time"),
-            _ => return Err("stop"),
+    /// Stops every thread for `reason` (the first reason given wins).
+    fn halt(&self, reason: StopReason) -> StopReason {
+        *self.halted.get_or_init(|| reason)
+    }
+
+    /// Claims the next iteration for a thread, or says why to stop.
+    fn claim(&self) -> Result<(), StopReason> {
+        if let Some(&reason) = self.halted.get() {
+            return Err(reason);
         }
         let iteration = self.done_iterations.fetch_add(1, Ordering::Relaxed);
         if self.iterations.is_some_and(|n| iteration >= n) {
-            return Err("iterations");
+            return Err(StopReason::Iterations);
         }
         if self
             .nodes
             .is_some_and(|n| self.done_nodes.load(Ordering::Relaxed) >= n)
         {
-            return Err("nodes");
+            return Err(StopReason::Nodes);
         }
         if iteration % 64 == 0 {
-            if self.deadline.is_some_and(|d| Instant::now() >= d) {
-                self.halted.store(2, Ordering::Relaxed);
-                return Err("time");
-            }
-            if self.stop.as_ref().is_some_and(StopFlag::is_raised) {
-                self.halted.store(3, Ordering::Relaxed);
-                return Err("stop");
+            if let Some(reason) = self.clock.clock_or_flag() {
+                return Err(self.halt(reason));
             }
         }
         Ok(())
@@ -796,7 +753,7 @@ impl Budget {
 struct ThreadReport {
     iterations: u64,
     nodes: u64,
-    stopped_by: &'static str,
+    stopped_by: StopReason,
 }
 
 impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
@@ -806,7 +763,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         &self,
         mut tree: A,
         root: &G,
-        budget: &Budget,
+        budget: &SharedBudget,
         seed: u64,
     ) -> ThreadReport {
         let mut walker: Walker<G, E> = Walker::new(&self.options, &self.evaluator, seed);
@@ -829,8 +786,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                 }
             });
             let Some((leaf, kind)) = walked else {
-                budget.halted.store(1, Ordering::Relaxed);
-                break "solved";
+                break budget.halt(StopReason::Solved);
             };
             let reward = match kind {
                 Leaf::Known(r) => r,
@@ -882,7 +838,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G> for Mcts<G, E> {
         };
         let mut trees = self.take_trees(state, tree_count);
         let reused_visits: u64 = trees.iter().map(|t| t.nodes[0].visits as u64).sum();
-        let budget = Budget::new(limits, start);
+        let budget = SharedBudget::new(limits, start);
         let seed = self
             .options
             .seed
@@ -980,9 +936,9 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                 (m.max(d), s + md / trees.len() as f64)
             });
         let stopped_by = if root_proven != Proven::Unknown {
-            "solved"
+            StopReason::Solved
         } else {
-            reports.first().map_or("none", |r| r.stopped_by)
+            reports.first().map_or(StopReason::None, |r| r.stopped_by)
         };
         let mcts = MctsStats {
             iterations,
@@ -1016,7 +972,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             algorithm: "mcts".into(),
             nodes,
             depth: max_depth,
-            stopped_by: stopped_by.into(),
+            stopped_by,
             mcts: Some(mcts.clone()),
             ..Stats::default()
         };

@@ -3,7 +3,7 @@
 
 use super::{Solvable, SolveStats, Solver, SolverOptions};
 use crate::score::{self, relative_to_root, Score};
-use crate::{Game, Player, StopFlag};
+use crate::{Game, Player, StopFlag, StopReason};
 use serde::Serialize;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -66,8 +66,8 @@ impl<M> Solution<M> {
 /// Why [`solve`] gave no answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolveError {
-    /// The limit that stopped it: "nodes", "time" or "stop".
-    pub stopped_by: &'static str,
+    /// The limit that stopped it: nodes, time or the stop flag.
+    pub stopped_by: StopReason,
     /// What was spent before stopping.
     pub nodes: u64,
 }
@@ -319,7 +319,7 @@ fn solve_all<G: Solvable>(
                         Some(value) => results.lock().expect("no panic")[i] = Some(value),
                         None => {
                             let mut failed = failure.lock().expect("no panic");
-                            failed.get_or_insert(solver.stopped_by().unwrap_or("stop"));
+                            failed.get_or_insert(solver.stopped_by().unwrap_or(StopReason::Stop));
                             stop.stop();
                             break;
                         }

@@ -9,7 +9,7 @@
 //!   fewest replies (the strongest cheap rule for Isolation-like games);
 //! - symmetry reduction at the root ([`analysis`]), so that symmetric openings are solved once;
 //! - an optional game hook, [`Solvable::settled_value`], that settles a position without search
-//!   (Isolation: once the players are separated, longest walks decide; see [`separation`]).
+//!   (Isolation: once the players are separated, longest walks decide; see `ply_grid::separation`).
 //!
 //! By default it answers the outcome only (a null window around a draw: win, draw or loss, the
 //! fastest question); with [`SolverOptions::distance`] it finds the exact distance as well, the
@@ -27,11 +27,10 @@
 
 pub mod analysis;
 pub mod exhaustive;
-pub mod separation;
 
-use crate::engine::{Bound, Replacement, TranspositionTable};
 use crate::score::{self, relative_to_root, Score, INFINITY};
-use crate::{Game, MoveList, StopFlag};
+use crate::tt::{Bound, Replacement, TranspositionTable};
+use crate::{Budget, Game, Limits, MoveList, StopFlag, StopReason};
 use serde::Serialize;
 use smallvec::SmallVec;
 use std::time::Instant;
@@ -129,15 +128,6 @@ impl SolveStats {
     }
 }
 
-/// Why a solve stopped early.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Abort {
-    None,
-    Nodes,
-    Time,
-    Stop,
-}
-
 /// A solver for game `G`, keeping its table between calls (a later position of the same game
 /// profits from everything proven before).
 pub struct Solver<G: Solvable> {
@@ -145,10 +135,8 @@ pub struct Solver<G: Solvable> {
     tt: Option<TranspositionTable<G::Move>>,
     nodes: u64,
     settled: u64,
-    deadline: Option<Instant>,
+    budget: Budget,
     shared_deadline: Option<Instant>,
-    stop: Option<StopFlag>,
-    abort: Abort,
 }
 
 impl<G: Solvable> Solver<G> {
@@ -157,20 +145,24 @@ impl<G: Solvable> Solver<G> {
         let tt = (options.tt_bytes > 0)
             .then(|| TranspositionTable::new(options.tt_bytes, Replacement::Bucket));
         Solver {
-            options,
             tt,
             nodes: 0,
             settled: 0,
-            deadline: None,
+            budget: Budget::new(
+                &Limits {
+                    nodes: options.max_nodes,
+                    ..Limits::none()
+                },
+                Instant::now(),
+            ),
             shared_deadline: None,
-            stop: None,
-            abort: Abort::None,
+            options,
         }
     }
 
     /// Lets another thread (or a Ctrl-C handler) stop the solver: `value` then returns `None`.
     pub fn set_stop(&mut self, stop: StopFlag) {
-        self.stop = Some(stop);
+        self.budget.set_stop(Some(stop));
     }
 
     /// Makes every later call stop at `deadline` (instead of [`SolverOptions::max_time`] from
@@ -188,12 +180,13 @@ impl<G: Solvable> Solver<G> {
         } else {
             (-1, 1)
         };
-        self.abort = Abort::None;
-        self.deadline = self
-            .shared_deadline
-            .or_else(|| self.options.max_time.map(|t| Instant::now() + t));
+        self.budget.rearm();
+        self.budget.set_deadline(
+            self.shared_deadline
+                .or_else(|| self.options.max_time.map(|t| Instant::now() + t)),
+        );
         let value = self.negamax(state, state.key(), alpha, beta, 0);
-        (self.abort == Abort::None).then_some(value)
+        self.budget.stopped().is_none().then_some(value)
     }
 
     /// The counts so far (time not included).
@@ -214,27 +207,8 @@ impl<G: Solvable> Solver<G> {
     }
 
     /// The reason the last call stopped early, if it did.
-    pub fn stopped_by(&self) -> Option<&'static str> {
-        match self.abort {
-            Abort::None => None,
-            Abort::Nodes => Some("nodes"),
-            Abort::Time => Some("time"),
-            Abort::Stop => Some("stop"),
-        }
-    }
-
-    /// Whether a limit says stop (time and the flag are looked at every 4,096 nodes).
-    fn out_of_budget(&mut self) -> bool {
-        if self.options.max_nodes.is_some_and(|n| self.nodes >= n) {
-            self.abort = Abort::Nodes;
-        } else if self.nodes % 4096 == 0 {
-            if self.deadline.is_some_and(|d| Instant::now() >= d) {
-                self.abort = Abort::Time;
-            } else if self.stop.as_ref().is_some_and(StopFlag::is_raised) {
-                self.abort = Abort::Stop;
-            }
-        }
-        self.abort != Abort::None
+    pub fn stopped_by(&self) -> Option<StopReason> {
+        self.budget.stopped()
     }
 
     /// Fail-soft negamax over root-relative scores (a win `ply` plies below the root is
@@ -249,7 +223,7 @@ impl<G: Solvable> Solver<G> {
         ply: u32,
     ) -> Score {
         self.nodes += 1;
-        if self.out_of_budget() {
+        if self.budget.exhausted(self.nodes) {
             return 0;
         }
         let mut moves = MoveList::new();
@@ -306,7 +280,7 @@ impl<G: Solvable> Solver<G> {
             let child = state.play(mv);
             let child_key = state.key_after(key, mv, &child);
             let value = -self.negamax(&child, child_key, -beta, -alpha, ply + 1);
-            if self.abort != Abort::None {
+            if self.budget.stopped().is_some() {
                 return 0;
             }
             if value > best {

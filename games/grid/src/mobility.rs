@@ -6,7 +6,7 @@
 //! formulas are scaled to integers, which keeps every comparison, and so every search decision,
 //! the same as the float formula.
 
-use crate::{Evaluator, Game, NotationError, Player, Score};
+use ply_search::{Evaluator, Game, NotationError, Player, Score};
 
 /// What the mobility heuristics need from a game.
 pub trait MobilityGame: Game {
@@ -76,7 +76,7 @@ impl Heuristic {
 
     /// The heuristic called `name` (see [`Heuristic::NAMES`]).
     pub fn from_name(name: &str) -> Result<Heuristic, NotationError> {
-        crate::eval::by_name(name, &Heuristic::NAMES, &Heuristic::ALL)
+        ply_search::eval::by_name(name, &Heuristic::NAMES, &Heuristic::ALL)
     }
 }
 

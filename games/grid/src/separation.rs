@@ -10,7 +10,7 @@
 //! Boards are bit sets in a `u128` (a `u64` board widens losslessly); a game describes how its
 //! piece moves through a [`Walker`].
 
-use crate::score::{loss_in, win_in, Score};
+use ply_search::score::{loss_in, win_in, Score};
 
 /// How a piece moves over a bit-set board, for [`separated_value`].
 pub trait Walker {
@@ -55,7 +55,7 @@ pub enum EndRule {
 ///
 /// ```
 /// use ply_search::score::{loss_in, win_in};
-/// use ply_search::solver::separation::{separated_value, EndRule, Walker};
+/// use ply_grid::separation::{separated_value, EndRule, Walker};
 /// /// A rook-like piece on a 1-D strip of cells 0..n: one step left or right.
 /// struct Step;
 /// impl Walker for Step {

@@ -1,4 +1,5 @@
-//! The transposition table: a fixed-size cache of search results keyed by position.
+//! The transposition table: a fixed-size cache of search results keyed by position, shared
+//! by the alpha-beta engine (bounds of heuristic scores) and the exact solver (proven values).
 
 use crate::score::{relative_to_node, relative_to_root, Score};
 use serde::Serialize;

@@ -14,7 +14,7 @@ pub fn symmetry_count(width: u8, height: u8) -> usize {
 /// diagonal mirrors and the quarter turns.
 ///
 /// ```
-/// use ply_search::board::map_cell;
+/// use ply_grid::symmetry::map_cell;
 /// assert_eq!(map_cell(1, 5, 3, 0, 0), (4, 0)); // left-right mirror of a 5x3 board
 /// assert_eq!(map_cell(3, 5, 3, 0, 0), (4, 2)); // half turn
 /// ```

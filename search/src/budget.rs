@@ -1,0 +1,157 @@
+//! One budget for every search: the node limit, the clock and the stop flag, checked the same
+//! way by the alpha-beta engine, the exact solver and MCTS, and one [`StopReason`] that says
+//! which of them ended a search.
+
+use crate::{Limits, StopFlag};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::time::Instant;
+
+/// Why a search ended. The JSON and text name is the lower-case variant name (`depth`,
+/// `nodes`...), the names machine readers of `ply search --json` already rely on.
+///
+/// ```
+/// use ply_search::StopReason;
+/// assert_eq!(StopReason::Time.to_string(), "time");
+/// assert_eq!(serde_json::to_string(&StopReason::Solved).unwrap(), "\"solved\"");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StopReason {
+    /// No limit stopped it: the search ran to its natural end.
+    #[default]
+    None,
+    /// The depth limit was reached.
+    Depth,
+    /// The node limit was reached.
+    Nodes,
+    /// The time ran out.
+    Time,
+    /// The iteration limit (MCTS) was reached.
+    Iterations,
+    /// The stop flag was raised (by another thread, a Ctrl-C handler, a closed browser tab).
+    Stop,
+    /// The result was proven: more search cannot change it.
+    Solved,
+}
+
+impl StopReason {
+    /// The name in text and JSON output.
+    pub fn name(self) -> &'static str {
+        match self {
+            StopReason::None => "none",
+            StopReason::Depth => "depth",
+            StopReason::Nodes => "nodes",
+            StopReason::Time => "time",
+            StopReason::Iterations => "iterations",
+            StopReason::Stop => "stop",
+            StopReason::Solved => "solved",
+        }
+    }
+}
+
+impl fmt::Display for StopReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The node, time and stop-flag budget of one search. The node limit is exact; the clock and
+/// the flag cost a system call and an atomic load, so they are looked at every
+/// [`Budget::CLOCK_EVERY`] nodes.
+///
+/// ```
+/// use ply_search::{Budget, Limits, StopReason};
+/// let mut budget = Budget::new(&Limits::none().with_nodes(3), std::time::Instant::now());
+/// assert!(!budget.exhausted(2));
+/// assert!(budget.exhausted(3));
+/// assert_eq!(budget.stopped(), Some(StopReason::Nodes));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Budget {
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stop: Option<StopFlag>,
+    stopped: Option<StopReason>,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget::unlimited()
+    }
+}
+
+impl Budget {
+    /// How often, in nodes, the clock and the stop flag are read (a power of two).
+    pub const CLOCK_EVERY: u64 = 1024;
+
+    /// The budget of `limits` for a search started at `start` (depth and iterations are the
+    /// algorithms' own business).
+    pub fn new(limits: &Limits, start: Instant) -> Budget {
+        Budget {
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            deadline: limits.time.map(|t| start + t),
+            stop: limits.stop.clone(),
+            stopped: None,
+        }
+    }
+
+    /// No limit at all.
+    pub fn unlimited() -> Budget {
+        Budget {
+            node_limit: u64::MAX,
+            deadline: None,
+            stop: None,
+            stopped: None,
+        }
+    }
+
+    /// Replaces the deadline (a solve made of many calls shares one).
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// Replaces the stop flag.
+    pub fn set_stop(&mut self, stop: Option<StopFlag>) {
+        self.stop = stop;
+    }
+
+    /// Forgets why the last search stopped, for the next one.
+    pub fn rearm(&mut self) {
+        self.stopped = None;
+    }
+
+    /// Whether the search must stop now, after `nodes` nodes: exactly at the node limit, and
+    /// at the next clock reading after the deadline or the flag. Once it says yes it keeps
+    /// saying yes until [`Budget::rearm`].
+    #[inline]
+    pub fn exhausted(&mut self, nodes: u64) -> bool {
+        if self.stopped.is_some() {
+            return true;
+        }
+        if nodes >= self.node_limit {
+            self.stopped = Some(StopReason::Nodes);
+        } else if nodes & (Self::CLOCK_EVERY - 1) == 0 {
+            self.stopped = self.clock_or_flag();
+        }
+        self.stopped.is_some()
+    }
+
+    /// `Time` past the deadline, else `Stop` if the flag is raised, else `None`: the check
+    /// behind [`Budget::exhausted`], for searches that count their work in other units (MCTS
+    /// iterations).
+    pub fn clock_or_flag(&self) -> Option<StopReason> {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(StopReason::Time)
+        } else if self.stop.as_ref().is_some_and(StopFlag::is_raised) {
+            Some(StopReason::Stop)
+        } else {
+            None
+        }
+    }
+
+    /// Why the search stopped, if the budget stopped it.
+    pub fn stopped(&self) -> Option<StopReason> {
+        self.stopped
+    }
+}
