@@ -9,9 +9,11 @@
 //! [`conformance`].
 
 pub mod agent;
+pub mod agents;
 pub mod budget;
 pub mod conformance;
 pub mod course;
+pub mod describe;
 pub mod engine;
 pub mod error;
 pub mod eval;

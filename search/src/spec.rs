@@ -167,6 +167,12 @@ impl Spec {
         }
     }
 
+    /// [`Spec::finish`] with the keys of a game's [`crate::describe::FromSpec::KEYS`].
+    pub fn finish_keys(self, accepted: &[crate::describe::SpecKey]) -> Result<(), NotationError> {
+        let names: Vec<&str> = accepted.iter().map(|k| k.key).collect();
+        self.finish(&names)
+    }
+
     /// Fails if any parameter was not taken, naming the accepted keys.
     pub fn finish(self, accepted: &[&str]) -> Result<(), NotationError> {
         match self.params.first() {

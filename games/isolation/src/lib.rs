@@ -21,6 +21,7 @@
 //! ```
 
 pub mod cells;
+mod describe;
 pub mod eval;
 pub mod notation;
 pub mod render;

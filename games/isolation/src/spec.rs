@@ -1,10 +1,8 @@
 //! Game specs: `isolation`, `isolation(width=7,height=7,rules=aind)`, `isolation(rules=standard)`.
 
 use crate::{Isolation, Rules, Variant};
+use ply_search::describe::{FromSpec, SpecKey};
 use ply_search::{NotationError, Spec};
-
-/// The accepted parameters of the `isolation` spec.
-pub const PARAMETERS: &[&str] = &["width", "height", "rules"];
 
 impl Isolation {
     /// The start of the game named by a spec: `isolation` (Udacity's 11x9 board and rules),
@@ -21,27 +19,7 @@ impl Isolation {
     ///     "bad isolation value `rules=chess`: expected rules= one of udacity, standard, aind");
     /// ```
     pub fn from_spec(text: &str) -> Result<Isolation, NotationError> {
-        let spec = Spec::parse(text)?;
-        Isolation::from_parsed_spec(spec)
-    }
-
-    /// As [`Isolation::from_spec`], for a spec already parsed (its name must be `isolation`).
-    pub fn from_parsed_spec(mut spec: Spec) -> Result<Isolation, NotationError> {
-        if spec.name != "isolation" {
-            return Err(NotationError::new("game", &spec.name, "isolation")
-                .with_kind(ply_search::ErrorKind::UnknownName));
-        }
-        let rules = Rules::ALL[spec.take_choice("rules", &Rules::NAMES, 0)?];
-        let (w, h) = if rules == Rules::Aind {
-            (7, 7)
-        } else {
-            (11, 9)
-        };
-        let size = "a whole number from 1 to 126";
-        let width = spec.take_parsed("width", w, size)?;
-        let height = spec.take_parsed("height", h, size)?;
-        spec.finish(PARAMETERS)?;
-        Ok(Isolation::new(Variant::get(width, height, rules)?))
+        Isolation::from_spec_text(text)
     }
 
     /// The spec naming this state's variant (parameters at their defaults are left out).
@@ -64,5 +42,47 @@ impl Isolation {
         } else {
             format!("isolation({})", params.join(","))
         }
+    }
+}
+
+impl FromSpec for Isolation {
+    const NAME: &'static str = "isolation";
+    const ABOUT: &'static str =
+        "knight Isolation: Udacity's 11x9 isolation.py bit for bit, AIND's 7x7, any board to 128 cells";
+    const KEYS: &'static [SpecKey] = &[
+        SpecKey {
+            key: "width",
+            default: "11 (7 with rules=aind)",
+            accepted: "1 to 126, with (width + 2) * height - 2 <= 128",
+        },
+        SpecKey {
+            key: "height",
+            default: "9 (7 with rules=aind)",
+            accepted: "1 to 126, with (width + 2) * height - 2 <= 128",
+        },
+        SpecKey {
+            key: "rules",
+            default: "udacity",
+            accepted: "udacity (either player stuck ends the game), standard (the mover without a move loses), aind (AIND's 7x7 rules and (row,col) moves)",
+        },
+    ];
+    const EXAMPLE: &'static str = "isolation(width=7,height=7,rules=aind)";
+
+    fn from_parsed_spec(mut spec: Spec) -> Result<Isolation, NotationError> {
+        if spec.name != "isolation" {
+            return Err(NotationError::new("game", &spec.name, "isolation")
+                .with_kind(ply_search::ErrorKind::UnknownName));
+        }
+        let rules = Rules::ALL[spec.take_choice("rules", &Rules::NAMES, 0)?];
+        let (w, h) = if rules == Rules::Aind {
+            (7, 7)
+        } else {
+            (11, 9)
+        };
+        let size = "a whole number from 1 to 126";
+        let width = spec.take_parsed("width", w, size)?;
+        let height = spec.take_parsed("height", h, size)?;
+        spec.finish_keys(Self::KEYS)?;
+        Ok(Isolation::new(Variant::get(width, height, rules)?))
     }
 }

@@ -15,6 +15,7 @@
 //! ```
 
 pub mod cards;
+mod describe;
 pub mod eval;
 pub mod notation;
 pub mod seed;

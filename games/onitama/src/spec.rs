@@ -4,10 +4,8 @@
 use crate::cards::Card;
 use crate::Onitama;
 use ply_search::spec::split_top_level;
+use ply_search::describe::{FromSpec, SpecKey};
 use ply_search::{NotationError, Player, Rng, Spec};
-
-/// The accepted parameters of the `onitama` spec.
-pub const PARAMETERS: &[&str] = &["cards", "deal", "seed", "expansion", "max-plies"];
 
 /// The seed notebook's deal: Frog, Horse / Mantis, Cobra / Dragon.
 pub const SEED_DEAL: [&str; 5] = ["frog", "horse", "mantis", "cobra", "dragon"];
@@ -51,32 +49,7 @@ impl Onitama {
     /// assert!(Onitama::from_spec("onitama(cards=[ox,ox,horse,elephant,crab])").is_err());
     /// ```
     pub fn from_spec(text: &str) -> Result<Onitama, NotationError> {
-        Onitama::from_parsed_spec(Spec::parse(text)?)
-    }
-
-    /// As [`Onitama::from_spec`], for a spec already parsed (its name must be `onitama`).
-    pub fn from_parsed_spec(mut spec: Spec) -> Result<Onitama, NotationError> {
-        if spec.name != "onitama" {
-            return Err(NotationError::new("game", &spec.name, "onitama")
-                .with_kind(ply_search::ErrorKind::UnknownName));
-        }
-        let expansion = spec.take_choice("expansion", &["none", "senseis-path"], 0)? == 1;
-        let random =
-            spec.take_choice("deal", &["seed", "random"], if expansion { 1 } else { 0 })? == 1;
-        let seed = spec.take_parsed("seed", 0u64, "seed= a whole number")?;
-        let max_plies = spec.take_parsed(
-            "max-plies",
-            DEFAULT_MAX_PLIES,
-            "max-plies= a whole number (0 = no limit)",
-        )?;
-        let cards = spec.take("cards");
-        spec.finish(PARAMETERS)?;
-        let deal: [Card; 5] = match cards {
-            Some(list) => parse_deal(&list)?,
-            None if random => random_deal(seed, expansion),
-            None => SEED_DEAL.map(|n| Card::from_name(n).expect("seed deal cards exist")),
-        };
-        Ok(Onitama::start(deal, max_plies))
+        Onitama::from_spec_text(text)
     }
 }
 
@@ -113,4 +86,61 @@ pub fn random_deal(seed: u64, expansion: bool) -> [Card; 5] {
 /// The player who starts with this side card.
 pub fn starting_player(side: Card) -> Player {
     side.def().stamp
+}
+
+impl FromSpec for Onitama {
+    const NAME: &'static str = "onitama";
+    const ABOUT: &'static str = "Onitama on a 5x5 board: the 16 base cards and Sensei's Path, any deal";
+    const KEYS: &'static [SpecKey] = &[
+        SpecKey {
+            key: "cards",
+            default: "the seed's deal: frog,horse mantis,cobra dragon",
+            accepted: "[a,b,c,d,e]: five distinct card names, dealt [p0, p0, p1, p1, side]",
+        },
+        SpecKey {
+            key: "deal",
+            default: "seed (random with expansion=senseis-path)",
+            accepted: "seed or random",
+        },
+        SpecKey {
+            key: "seed",
+            default: "0",
+            accepted: "a whole number: the random deal's seed",
+        },
+        SpecKey {
+            key: "expansion",
+            default: "none",
+            accepted: "none (the 16 base cards) or senseis-path (all 32)",
+        },
+        SpecKey {
+            key: "max-plies",
+            default: "200",
+            accepted: "a whole number: a draw after this many plies (0 = none)",
+        },
+    ];
+    const EXAMPLE: &'static str = "onitama(deal=random,seed=7)";
+
+    fn from_parsed_spec(mut spec: Spec) -> Result<Onitama, NotationError> {
+        if spec.name != "onitama" {
+            return Err(NotationError::new("game", &spec.name, "onitama")
+                .with_kind(ply_search::ErrorKind::UnknownName));
+        }
+        let expansion = spec.take_choice("expansion", &["none", "senseis-path"], 0)? == 1;
+        let random =
+            spec.take_choice("deal", &["seed", "random"], if expansion { 1 } else { 0 })? == 1;
+        let seed = spec.take_parsed("seed", 0u64, "seed= a whole number")?;
+        let max_plies = spec.take_parsed(
+            "max-plies",
+            DEFAULT_MAX_PLIES,
+            "max-plies= a whole number (0 = no limit)",
+        )?;
+        let cards = spec.take("cards");
+        spec.finish_keys(Self::KEYS)?;
+        let deal: [Card; 5] = match cards {
+            Some(list) => parse_deal(&list)?,
+            None if random => random_deal(seed, expansion),
+            None => SEED_DEAL.map(|n| Card::from_name(n).expect("seed deal cards exist")),
+        };
+        Ok(Onitama::start(deal, max_plies))
+    }
 }

@@ -15,6 +15,7 @@
 //! assert!(full.value > 0, "player 0 wins the quiz board");
 //! ```
 
+mod describe;
 pub mod notation;
 pub mod rays;
 mod solve;

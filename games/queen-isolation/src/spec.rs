@@ -3,10 +3,8 @@
 
 use crate::{QueenIsolation, Rules, Variant};
 use ply_search::spec::split_top_level;
+use ply_search::describe::{FromSpec, SpecKey};
 use ply_search::{NotationError, Spec};
-
-/// The accepted parameters.
-pub const PARAMETERS: &[&str] = &["preset", "width", "height", "blocked", "rules"];
 
 impl QueenIsolation {
     /// The start of the board named by a spec. `queen-isolation` is the lesson's 5x5 board;
@@ -22,25 +20,7 @@ impl QueenIsolation {
     /// assert_eq!(b.position(), "#.../..../.... 0");
     /// ```
     pub fn from_spec(text: &str) -> Result<QueenIsolation, NotationError> {
-        let mut spec = Spec::parse(text)?;
-        if spec.name != "queen-isolation" {
-            return Err(NotationError::new("game", &spec.name, "queen-isolation")
-                .with_kind(ply_search::ErrorKind::UnknownName));
-        }
-        let quiz = spec.take_choice("preset", &["lesson", "quiz"], 0)? == 1;
-        let rules = Rules::ALL[spec.take_choice("rules", &Rules::NAMES, 0)?];
-        let (dw, dh) = if quiz { (3, 2) } else { (5, 5) };
-        let width = spec.take_parsed("width", dw, "width= a whole number from 1 to 8")?;
-        let height = spec.take_parsed("height", dh, "height= a whole number from 1 to 8")?;
-        let blocked = match spec.take("blocked") {
-            Some(list) => parse_cells(&list)?,
-            None if quiz => 1 << (8 + 2),
-            None => 0,
-        };
-        spec.finish(PARAMETERS)?;
-        Ok(QueenIsolation::new(Variant::get(
-            width, height, blocked, rules,
-        )?))
+        QueenIsolation::from_spec_text(text)
     }
 }
 
@@ -79,4 +59,58 @@ fn parse_cells(list: &str) -> Result<u64, NotationError> {
         cells |= 1 << (8 * y + x);
     }
     Ok(cells)
+}
+
+impl FromSpec for QueenIsolation {
+    const NAME: &'static str = "queen-isolation";
+    const ABOUT: &'static str = "queen Isolation: the lesson's 5x5 board, the GameState quiz, any board to 8x8";
+    const KEYS: &'static [SpecKey] = &[
+        SpecKey {
+            key: "preset",
+            default: "lesson",
+            accepted: "lesson (the 5x5 board) or quiz (the GameState quiz's 3x2 board, (2,1) blocked)",
+        },
+        SpecKey {
+            key: "width",
+            default: "5 (3 with preset=quiz)",
+            accepted: "1 to 8",
+        },
+        SpecKey {
+            key: "height",
+            default: "5 (2 with preset=quiz)",
+            accepted: "1 to 8",
+        },
+        SpecKey {
+            key: "blocked",
+            default: "none ((2,1) with preset=quiz)",
+            accepted: "[(x,y),...]: cells closed from the start",
+        },
+        SpecKey {
+            key: "rules",
+            default: "udacity",
+            accepted: "udacity (either player stuck ends the game) or standard (the mover without a move loses)",
+        },
+    ];
+    const EXAMPLE: &'static str = "queen-isolation(width=4,height=6,blocked=[(0,0)],rules=standard)";
+
+    fn from_parsed_spec(mut spec: Spec) -> Result<QueenIsolation, NotationError> {
+        if spec.name != "queen-isolation" {
+            return Err(NotationError::new("game", &spec.name, "queen-isolation")
+                .with_kind(ply_search::ErrorKind::UnknownName));
+        }
+        let quiz = spec.take_choice("preset", &["lesson", "quiz"], 0)? == 1;
+        let rules = Rules::ALL[spec.take_choice("rules", &Rules::NAMES, 0)?];
+        let (dw, dh) = if quiz { (3, 2) } else { (5, 5) };
+        let width = spec.take_parsed("width", dw, "width= a whole number from 1 to 8")?;
+        let height = spec.take_parsed("height", dh, "height= a whole number from 1 to 8")?;
+        let blocked = match spec.take("blocked") {
+            Some(list) => parse_cells(&list)?,
+            None if quiz => 1 << (8 + 2),
+            None => 0,
+        };
+        spec.finish_keys(Self::KEYS)?;
+        Ok(QueenIsolation::new(Variant::get(
+            width, height, blocked, rules,
+        )?))
+    }
 }

@@ -10,5 +10,8 @@ pub mod tictactoe;
 /// Nim with up to eight heaps (the tutorial's second game).
 pub mod nim;
 
+/// What front ends need of both games: specs, evaluator names, drawings.
+mod front;
+
 pub use nim::{Nim, Take};
 pub use tictactoe::TicTacToe;

@@ -1,0 +1,48 @@
+//! What front ends show of a position (the board drawing and the JSON fields of `ply replay
+//! --json`), and which evaluators agent specs may name.
+
+use crate::{Heuristic, Isolation};
+use ply_search::describe::{Describe, NamedEvaluators};
+use ply_search::NotationError;
+use serde_json::{json, Map, Value};
+
+impl NamedEvaluators for Isolation {
+    type Eval = Heuristic;
+    const DEFAULT_EVAL: &'static str = "improved";
+    const EVALUATORS: &'static [&'static str] = &Heuristic::NAMES;
+    fn evaluator(name: &str) -> Result<Heuristic, NotationError> {
+        Heuristic::from_name(name)
+    }
+}
+
+impl Describe for Isolation {
+    /// The original's fields: `board` (decimal string of the Python integer), `locs` (null
+    /// while unplaced), `ply_count`, plus `actions` (the original's `actions()`, which lists
+    /// the mover's actions even in a terminal state), `has_liberties` (quirk-aware) and
+    /// `liberties` (each player's `liberties(loc)`, null while unplaced).
+    fn fields(&self) -> Map<String, Value> {
+        let locs = self.locs();
+        let liberties: Vec<Value> = locs
+            .iter()
+            .map(|l| match l {
+                Some(cell) => json!(self.liberties(Some(*cell))),
+                None => Value::Null,
+            })
+            .collect();
+        let mut map = Map::new();
+        map.insert("board".into(), json!(self.board().to_string()));
+        map.insert("locs".into(), json!(locs));
+        map.insert("ply_count".into(), json!(self.ply_count()));
+        map.insert("actions".into(), json!(self.actions()));
+        map.insert(
+            "has_liberties".into(),
+            json!([self.has_liberties(0), self.has_liberties(1)]),
+        );
+        map.insert("liberties".into(), Value::Array(liberties));
+        map
+    }
+
+    fn drawing(&self) -> String {
+        self.debug_string()
+    }
+}

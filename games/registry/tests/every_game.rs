@@ -1,0 +1,75 @@
+//! Every registered game, reached only through the registry: its name and example spec start
+//! a game that passes the conformance kit, its evaluators all build agents that move, and its
+//! spec rejects a key it does not take with the accepted ones named.
+
+use ply_registry::{with_game, AnyGame, GAMES};
+use ply_search::agents::build_agent;
+use ply_search::conformance::{check, Config};
+use ply_search::describe::{Describe, FrontEndGame};
+use ply_search::{ErrorKind, Game};
+
+fn every_start() -> Vec<(String, AnyGame)> {
+    GAMES
+        .iter()
+        .flat_map(|info| {
+            let name = match info.name {
+                "tree" => info.example, // a tree has no default shape
+                name => name,
+            };
+            [name, info.example].map(|spec| {
+                let game = AnyGame::from_spec(spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
+                assert_eq!(game.name(), info.name);
+                (spec.to_string(), game)
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn every_registered_game_passes_the_conformance_kit() {
+    for (spec, game) in every_start() {
+        with_game!(game, start => {
+            check(&start, &Config::quick());
+            assert!(!start.drawing().trim().is_empty(), "{spec}: no drawing");
+            let _ = start.fields();
+        });
+    }
+}
+
+fn every_evaluator_moves<G: FrontEndGame>(spec: &str, start: &G) {
+    for eval in G::EVALUATORS {
+        let text = format!("alphabeta(depth=2,eval={eval})");
+        let mut agent = build_agent::<G>(&text).unwrap_or_else(|e| panic!("{spec} {text}: {e}"));
+        let result = agent.select_move(start);
+        assert!(result.best_move.is_some(), "{spec} {text}: no move");
+    }
+    let err = build_agent::<G>("greedy(eval=nonsense)").err().expect("unknown evaluator");
+    assert_eq!(err.kind, ErrorKind::UnknownName);
+}
+
+#[test]
+fn every_named_evaluator_builds_an_agent_that_moves() {
+    for (spec, game) in every_start() {
+        with_game!(game, start => every_evaluator_moves(&spec, &start));
+    }
+}
+
+#[test]
+fn specs_name_their_keys_and_unknown_games_are_listed() {
+    for info in GAMES {
+        let spec = match info.name {
+            "tree" => "tree(shape=[1,2],colour=red)".to_string(),
+            name => format!("{name}(colour=red)"),
+        };
+        let err = AnyGame::from_spec(&spec).err().expect("unknown key");
+        assert_eq!(err.kind, ErrorKind::BadKey, "{spec}");
+        for key in info.keys {
+            assert!(err.to_string().contains(key.key), "{spec}: {err}");
+        }
+    }
+    let err = AnyGame::from_spec("chess").err().expect("unknown game");
+    assert_eq!(err.kind, ErrorKind::UnknownName);
+    for info in GAMES {
+        assert!(err.to_string().contains(info.name), "{err}");
+    }
+}

@@ -1,0 +1,103 @@
+//! What the `ply` command, the Python package and the web server need of the tutorial's games
+//! beyond their rules: a start from a spec string, the evaluators agent specs may name, and a
+//! drawing of the board.
+
+use crate::{Nim, TicTacToe};
+use ply_search::describe::{null_only, Describe, FromSpec, NamedEvaluators, SpecKey};
+use ply_search::{Game, NotationError, Spec, Zero};
+use serde_json::{json, Map, Value};
+
+impl FromSpec for TicTacToe {
+    const NAME: &'static str = "tictactoe";
+    const ABOUT: &'static str = "tic-tac-toe, the tutorial's first game";
+    const KEYS: &'static [SpecKey] = &[];
+    const EXAMPLE: &'static str = "tictactoe";
+
+    fn from_parsed_spec(spec: Spec) -> Result<TicTacToe, NotationError> {
+        spec.finish_keys(Self::KEYS)?;
+        Ok(TicTacToe::new())
+    }
+}
+
+impl NamedEvaluators for TicTacToe {
+    type Eval = Zero;
+    const DEFAULT_EVAL: &'static str = "null";
+    const EVALUATORS: &'static [&'static str] = &["null"];
+    fn evaluator(name: &str) -> Result<Zero, NotationError> {
+        null_only(name, "the tutorial's games have no heuristic")
+    }
+}
+
+impl Describe for TicTacToe {
+    fn fields(&self) -> Map<String, Value> {
+        Map::new()
+    }
+
+    fn drawing(&self) -> String {
+        let cells: Vec<char> = self.position().chars().collect();
+        let rows: Vec<String> = cells
+            .chunks(3)
+            .map(|row| format!("  {} {} {}", row[0], row[1], row[2]))
+            .collect();
+        format!("\n{}\n", rows.join("\n"))
+    }
+}
+
+impl FromSpec for Nim {
+    const NAME: &'static str = "nim";
+    const ABOUT: &'static str = "Nim with up to 8 heaps, the tutorial's second game";
+    const KEYS: &'static [SpecKey] = &[SpecKey {
+        key: "heaps",
+        default: "[3,4,5]",
+        accepted: "[A,B,...]: at most 8 heaps of 0 to 15 stones",
+    }];
+    const EXAMPLE: &'static str = "nim(heaps=[3,4,5])";
+
+    fn from_parsed_spec(mut spec: Spec) -> Result<Nim, NotationError> {
+        const FORM: &str =
+            "heaps=[A,B,...] with at most 8 heaps of 0 to 15 stones, e.g. nim(heaps=[3,4,5])";
+        let heaps = match spec.take("heaps") {
+            None => vec![3, 4, 5],
+            Some(text) => text
+                .trim()
+                .strip_prefix('[')
+                .and_then(|t| t.strip_suffix(']'))
+                .and_then(|t| {
+                    t.split(',')
+                        .map(|h| h.trim().parse::<u8>().ok())
+                        .collect::<Option<Vec<u8>>>()
+                })
+                .ok_or_else(|| NotationError::new("nim heaps", text, FORM))?,
+        };
+        spec.finish_keys(Self::KEYS)?;
+        Nim::new(&heaps).ok_or_else(|| NotationError::new("nim heaps", format!("{heaps:?}"), FORM))
+    }
+}
+
+impl NamedEvaluators for Nim {
+    type Eval = Zero;
+    const DEFAULT_EVAL: &'static str = "null";
+    const EVALUATORS: &'static [&'static str] = &["null"];
+    fn evaluator(name: &str) -> Result<Zero, NotationError> {
+        null_only(name, "the tutorial's games have no heuristic")
+    }
+}
+
+impl Describe for Nim {
+    /// `heaps`: the heap sizes.
+    fn fields(&self) -> Map<String, Value> {
+        let mut map = Map::new();
+        map.insert("heaps".into(), json!(self.heaps()));
+        map
+    }
+
+    fn drawing(&self) -> String {
+        let rows: Vec<String> = self
+            .heaps()
+            .iter()
+            .enumerate()
+            .map(|(i, &h)| format!("  heap {}: {}", i + 1, "o ".repeat(h as usize).trim_end()))
+            .collect();
+        format!("\n{}\n", rows.join("\n"))
+    }
+}

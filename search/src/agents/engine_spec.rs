@@ -1,0 +1,62 @@
+//! `alphabeta(...)`: the engine's option keys, and the options read from a spec.
+
+use super::units::parse_size;
+use crate::engine::{EngineOptions, Replacement};
+use crate::{NotationError, Spec};
+
+/// Every key of `alphabeta(...)`: the limits, the evaluator and the engine's switches.
+pub const ENGINE_KEYS: [&str; 13] = [
+    "depth",
+    "time",
+    "nodes",
+    "eval",
+    "tt",
+    "replace",
+    "ttmove",
+    "id",
+    "pvs",
+    "aspiration",
+    "window",
+    "killers",
+    "history",
+];
+
+/// The engine options of an `alphabeta(...)` spec (the switches, the table and the window).
+pub fn engine_options(spec: &mut Spec) -> Result<EngineOptions, NotationError> {
+    let defaults = EngineOptions::default();
+    let tt_bytes = match spec.take("tt") {
+        None => defaults.tt_bytes,
+        Some(v) => parse_size(&v).ok_or_else(|| {
+            NotationError::new(
+                "alphabeta value",
+                format!("tt={v}"),
+                "tt= a size such as 64MiB or 512KiB (at most 64GiB), or off",
+            )
+        })?,
+    };
+    let replacement = Replacement::ALL[spec.take_choice("replace", &Replacement::NAMES, 3)?];
+    let window = spec.take_parsed(
+        "window",
+        defaults.aspiration_window,
+        "window= a positive whole number",
+    )?;
+    if window < 1 {
+        return Err(NotationError::new(
+            "alphabeta value",
+            format!("window={window}"),
+            "window= a positive whole number",
+        ));
+    }
+    Ok(EngineOptions {
+        tt_bytes,
+        replacement,
+        tt_move: spec.take_switch("ttmove", true)?,
+        iterative_deepening: spec.take_switch("id", true)?,
+        pvs: spec.take_switch("pvs", true)?,
+        aspiration: spec.take_switch("aspiration", true)?,
+        aspiration_window: window,
+        killers: spec.take_switch("killers", true)?,
+        history: spec.take_switch("history", true)?,
+    })
+}
+

@@ -1,0 +1,141 @@
+//! What a front end (the `ply` command, the Python package, the web server) needs of a game
+//! beyond its rules: how to start it from a spec string, which evaluators agent specs may
+//! name, and how to show a position. Each game crate implements these traits for its state;
+//! the game registry (`ply-registry`) lists the games, and everything else is generic.
+//!
+//! ```
+//! use ply_search::describe::{FromSpec, NamedEvaluators};
+//! use ply_search::tree::Tree;
+//! let quiz = Tree::from_spec_text("tree(shape=[[3,12,8],[2,4,6],[14,5,2]])").unwrap();
+//! assert_eq!(quiz.to_string(), "[[3,12,8],[2,4,6],[14,5,2]]");
+//! assert_eq!(Tree::DEFAULT_EVAL, "null");
+//! ```
+
+use crate::solver::Solvable;
+use crate::{Evaluator, Game, NotationError, Spec};
+use serde_json::{Map, Value};
+
+/// One key a game spec takes, for listings (`ply games`) and for checking a spec's keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SpecKey {
+    /// The key, as written in specs.
+    pub key: &'static str,
+    /// Its default, in words.
+    pub default: &'static str,
+    /// The values it accepts, in words.
+    pub accepted: &'static str,
+}
+
+impl AsRef<str> for SpecKey {
+    fn as_ref(&self) -> &str {
+        self.key
+    }
+}
+
+/// A game that starts from a spec string such as `isolation(width=7,height=7,rules=aind)`.
+pub trait FromSpec: Game {
+    /// The name in specs (`isolation`, `onitama`...).
+    const NAME: &'static str;
+    /// What the game is, in one line.
+    const ABOUT: &'static str;
+    /// The keys its spec takes.
+    const KEYS: &'static [SpecKey];
+    /// A spec that shows the keys at work.
+    const EXAMPLE: &'static str;
+
+    /// The start of the game named by `spec`, whose name is [`FromSpec::NAME`]; a bad key or
+    /// value is an error naming it and the accepted form.
+    fn from_parsed_spec(spec: Spec) -> Result<Self, NotationError>;
+
+    /// The start named by a spec string.
+    fn from_spec_text(text: &str) -> Result<Self, NotationError> {
+        Self::from_parsed_spec(Spec::parse(text)?)
+    }
+}
+
+/// A game whose evaluators agent specs can name (`alphabeta(eval=improved)`).
+pub trait NamedEvaluators: Game {
+    /// The evaluator type (typically an enum of the game's named heuristics).
+    type Eval: Evaluator<Self> + Clone + Send + 'static;
+    /// The evaluator used when a spec names none.
+    const DEFAULT_EVAL: &'static str;
+    /// Every name [`NamedEvaluators::evaluator`] accepts.
+    const EVALUATORS: &'static [&'static str];
+    /// The evaluator called `name` (case-insensitive).
+    fn evaluator(name: &str) -> Result<Self::Eval, NotationError>;
+}
+
+/// How a front end shows a position: a drawing for the terminal and the game's own fields in
+/// JSON (`ply replay --json`, the Python package, the web API).
+pub trait Describe: Game {
+    /// Fields added to each position's JSON record.
+    fn fields(&self) -> Map<String, Value>;
+    /// A drawing of the board for the terminal.
+    fn drawing(&self) -> String;
+}
+
+/// Everything a front end needs of a game: the rules ([`Game`]), a start from a spec, named
+/// evaluators, a description and the solver's hooks. Implemented for every type that has
+/// them all; the registry's games are exactly these.
+pub trait FrontEndGame:
+    FromSpec + NamedEvaluators + Describe + Solvable + Send + Sync + 'static
+{
+}
+
+impl<G> FrontEndGame for G where
+    G: FromSpec + NamedEvaluators + Describe + Solvable + Send + Sync + 'static
+{
+}
+
+/// The only evaluator of games without heuristics of their own (explicit trees, the
+/// tutorial's games): `null`, which scores every unfinished position 0. `why` says why there
+/// is no other, in the error for any other name.
+pub fn null_only(name: &str, why: &str) -> Result<crate::Zero, NotationError> {
+    if name.trim().eq_ignore_ascii_case("null") {
+        Ok(crate::Zero)
+    } else {
+        Err(
+            NotationError::new("evaluator", name, format!("null ({why})"))
+                .with_kind(crate::ErrorKind::UnknownName),
+        )
+    }
+}
+
+/// The position to work on: the start, or `--from`, then `--moves`.
+pub fn position_after<G: Game>(
+    start: &G,
+    from: Option<&str>,
+    moves: Option<&str>,
+) -> Result<G, NotationError> {
+    let state = match from {
+        Some(text) => start.parse_position(text)?,
+        None => start.clone(),
+    };
+    let moves = split_moves(moves.unwrap_or(""))?;
+    state.play_notation(moves.iter().map(String::as_str))
+}
+
+/// Splits a `--moves` list at commas outside parentheses (AIND moves are `(row,col)`).
+pub fn split_moves(text: &str) -> Result<Vec<String>, NotationError> {
+    if text.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    let parts = crate::spec::split_top_level(text).ok_or_else(|| {
+        NotationError::new("move list", text, "M1,M2,... with balanced parentheses")
+    })?;
+    parts
+        .into_iter()
+        .map(|m| {
+            let m = m.trim();
+            if m.is_empty() {
+                Err(NotationError::new(
+                    "move list",
+                    text,
+                    "M1,M2,... with no empty move",
+                ))
+            } else {
+                Ok(m.to_string())
+            }
+        })
+        .collect()
+}
