@@ -339,6 +339,54 @@ impl Game for Tree {
     }
 }
 
+impl crate::describe::FromSpec for Tree {
+    const NAME: &'static str = "tree";
+    const ABOUT: &'static str = "an explicit game tree with payoffs at the leaves, for teaching";
+    const KEYS: &'static [crate::describe::SpecKey] = &[crate::describe::SpecKey {
+        key: "shape",
+        default: "(required)",
+        accepted: "nested lists of leaf payoffs for player 0, e.g. [[3,12,8],[2,4,6],[14,5,2]]",
+    }];
+    const EXAMPLE: &'static str = "tree(shape=[[3,12,8],[2,4,6],[14,5,2]])";
+
+    fn from_parsed_spec(mut spec: crate::Spec) -> Result<Tree, NotationError> {
+        let shape = spec.take("shape").ok_or_else(|| {
+            NotationError::new(
+                "tree spec",
+                spec.text(),
+                "tree(shape=NESTED LISTS), e.g. tree(shape=[[3,12,8],[2,4,6],[14,5,2]])",
+            )
+        })?;
+        spec.finish_keys(Self::KEYS)?;
+        Tree::parse(&shape)
+    }
+}
+
+impl crate::describe::NamedEvaluators for Tree {
+    type Eval = crate::Zero;
+    const DEFAULT_EVAL: &'static str = "null";
+    const EVALUATORS: &'static [&'static str] = &["null"];
+    fn evaluator(name: &str) -> Result<crate::Zero, NotationError> {
+        crate::describe::null_only(name, "tree leaves carry their own values")
+    }
+}
+
+impl crate::describe::Describe for Tree {
+    /// `value`: a leaf's payoff for player 0 (null at inner nodes).
+    fn fields(&self) -> serde_json::Map<String, serde_json::Value> {
+        let mut map = serde_json::Map::new();
+        let value = self
+            .is_terminal()
+            .then(|| self.terminal_value(crate::Player::P0));
+        map.insert("value".into(), serde_json::json!(value));
+        map
+    }
+
+    fn drawing(&self) -> String {
+        format!("\ntree {} at node {}\n", self, self.position())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -373,49 +421,5 @@ mod tests {
             let tree = Tree::random(seed, 5, 4, 50);
             crate::conformance::check(&tree, &crate::conformance::Config::quick());
         }
-    }
-}
-
-impl crate::describe::FromSpec for Tree {
-    const NAME: &'static str = "tree";
-    const ABOUT: &'static str = "an explicit game tree with payoffs at the leaves, for teaching";
-    const KEYS: &'static [crate::describe::SpecKey] = &[crate::describe::SpecKey {
-        key: "shape",
-        default: "(required)",
-        accepted: "nested lists of leaf payoffs for player 0, e.g. [[3,12,8],[2,4,6],[14,5,2]]",
-    }];
-    const EXAMPLE: &'static str = "tree(shape=[[3,12,8],[2,4,6],[14,5,2]])";
-
-    fn from_parsed_spec(mut spec: crate::Spec) -> Result<Tree, NotationError> {
-        let shape = spec.take("shape").ok_or_else(|| {
-            NotationError::new("tree spec", spec.text(), "tree(shape=NESTED LISTS), e.g. tree(shape=[[3,12,8],[2,4,6],[14,5,2]])")
-        })?;
-        spec.finish_keys(Self::KEYS)?;
-        Tree::parse(&shape)
-    }
-}
-
-impl crate::describe::NamedEvaluators for Tree {
-    type Eval = crate::Zero;
-    const DEFAULT_EVAL: &'static str = "null";
-    const EVALUATORS: &'static [&'static str] = &["null"];
-    fn evaluator(name: &str) -> Result<crate::Zero, NotationError> {
-        crate::describe::null_only(name, "tree leaves carry their own values")
-    }
-}
-
-impl crate::describe::Describe for Tree {
-    /// `value`: a leaf's payoff for player 0 (null at inner nodes).
-    fn fields(&self) -> serde_json::Map<String, serde_json::Value> {
-        let mut map = serde_json::Map::new();
-        let value = self
-            .is_terminal()
-            .then(|| self.terminal_value(crate::Player::P0));
-        map.insert("value".into(), serde_json::json!(value));
-        map
-    }
-
-    fn drawing(&self) -> String {
-        format!("\ntree {} at node {}\n", self, self.position())
     }
 }

@@ -5,7 +5,6 @@ use ply_isolation::Isolation;
 use ply_search::agents::{build_agent, parse_duration, parse_size};
 use std::time::Duration;
 
-
 #[test]
 fn durations_and_sizes() {
     assert_eq!(parse_duration("150ms"), Some(Duration::from_millis(150)));

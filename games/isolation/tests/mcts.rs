@@ -66,7 +66,11 @@ fn mcts_solver_proves_small_boards_like_the_exact_solver() {
         let stats = result.stats.mcts.unwrap();
         let want = if exact.value > 0 { "win" } else { "loss" };
         assert_eq!(stats.proven_root.as_deref(), Some(want), "{w}x{h}");
-        assert_eq!(result.stats.stopped_by, "solved", "{w}x{h}");
+        assert_eq!(
+            result.stats.stopped_by,
+            ply_search::StopReason::Solved,
+            "{w}x{h}"
+        );
         // Every root child proven, each like the exact solver's move value.
         for (child, m) in stats.root_children.iter().zip(&exact.moves) {
             assert_eq!(child.mv, m.notation);

@@ -56,7 +56,7 @@ fn a_time_limit_bounds_the_whole_solve() {
     };
     let start = std::time::Instant::now();
     let error = solve(&board(7, 7, Rules::Standard), &options, false).unwrap_err();
-    assert_eq!(error.stopped_by, "time");
+    assert_eq!(error.stopped_by, ply_search::StopReason::Time);
     assert!(error.nodes > 0);
     assert!(
         start.elapsed() < std::time::Duration::from_secs(5),

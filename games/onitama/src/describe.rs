@@ -31,10 +31,7 @@ impl Describe for Onitama {
         map.insert("side".into(), json!(self.side_card().slug()));
         let (a, b, c, d) = crate::seed::boardzahlen(self);
         map.insert("boardzahlen".into(), json!([a, b, c, d]));
-        map.insert(
-            "seed_cards".into(),
-            json!(crate::seed::card_ids(self)),
-        );
+        map.insert("seed_cards".into(), json!(crate::seed::card_ids(self)));
         map
     }
 

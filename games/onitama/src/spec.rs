@@ -3,8 +3,8 @@
 
 use crate::cards::Card;
 use crate::Onitama;
-use ply_search::spec::split_top_level;
 use ply_search::describe::{FromSpec, SpecKey};
+use ply_search::spec::split_top_level;
 use ply_search::{NotationError, Player, Rng, Spec};
 
 /// The seed notebook's deal: Frog, Horse / Mantis, Cobra / Dragon.
@@ -90,7 +90,8 @@ pub fn starting_player(side: Card) -> Player {
 
 impl FromSpec for Onitama {
     const NAME: &'static str = "onitama";
-    const ABOUT: &'static str = "Onitama on a 5x5 board: the 16 base cards and Sensei's Path, any deal";
+    const ABOUT: &'static str =
+        "Onitama on a 5x5 board: the 16 base cards and Sensei's Path, any deal";
     const KEYS: &'static [SpecKey] = &[
         SpecKey {
             key: "cards",

@@ -2,8 +2,8 @@
 //! `queen-isolation(width=4,height=6,blocked=[(0,0),(3,5)],rules=standard)`.
 
 use crate::{QueenIsolation, Rules, Variant};
-use ply_search::spec::split_top_level;
 use ply_search::describe::{FromSpec, SpecKey};
+use ply_search::spec::split_top_level;
 use ply_search::{NotationError, Spec};
 
 impl QueenIsolation {
@@ -63,7 +63,8 @@ fn parse_cells(list: &str) -> Result<u64, NotationError> {
 
 impl FromSpec for QueenIsolation {
     const NAME: &'static str = "queen-isolation";
-    const ABOUT: &'static str = "queen Isolation: the lesson's 5x5 board, the GameState quiz, any board to 8x8";
+    const ABOUT: &'static str =
+        "queen Isolation: the lesson's 5x5 board, the GameState quiz, any board to 8x8";
     const KEYS: &'static [SpecKey] = &[
         SpecKey {
             key: "preset",
@@ -91,7 +92,8 @@ impl FromSpec for QueenIsolation {
             accepted: "udacity (either player stuck ends the game) or standard (the mover without a move loses)",
         },
     ];
-    const EXAMPLE: &'static str = "queen-isolation(width=4,height=6,blocked=[(0,0)],rules=standard)";
+    const EXAMPLE: &'static str =
+        "queen-isolation(width=4,height=6,blocked=[(0,0)],rules=standard)";
 
     fn from_parsed_spec(mut spec: Spec) -> Result<QueenIsolation, NotationError> {
         if spec.name != "queen-isolation" {

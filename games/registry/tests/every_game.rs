@@ -6,7 +6,7 @@ use ply_registry::{with_game, AnyGame, GAMES};
 use ply_search::agents::build_agent;
 use ply_search::conformance::{check, Config};
 use ply_search::describe::{Describe, FrontEndGame};
-use ply_search::{ErrorKind, Game};
+use ply_search::ErrorKind;
 
 fn every_start() -> Vec<(String, AnyGame)> {
     GAMES
@@ -43,7 +43,9 @@ fn every_evaluator_moves<G: FrontEndGame>(spec: &str, start: &G) {
         let result = agent.select_move(start);
         assert!(result.best_move.is_some(), "{spec} {text}: no move");
     }
-    let err = build_agent::<G>("greedy(eval=nonsense)").err().expect("unknown evaluator");
+    let err = build_agent::<G>("greedy(eval=nonsense)")
+        .err()
+        .expect("unknown evaluator");
     assert_eq!(err.kind, ErrorKind::UnknownName);
 }
 
@@ -61,13 +63,13 @@ fn specs_name_their_keys_and_unknown_games_are_listed() {
             "tree" => "tree(shape=[1,2],colour=red)".to_string(),
             name => format!("{name}(colour=red)"),
         };
-        let err = AnyGame::from_spec(&spec).err().expect("unknown key");
+        let err = AnyGame::from_spec(&spec).expect_err("unknown key");
         assert_eq!(err.kind, ErrorKind::BadKey, "{spec}");
         for key in info.keys {
             assert!(err.to_string().contains(key.key), "{spec}: {err}");
         }
     }
-    let err = AnyGame::from_spec("chess").err().expect("unknown game");
+    let err = AnyGame::from_spec("chess").expect_err("unknown game");
     assert_eq!(err.kind, ErrorKind::UnknownName);
     for info in GAMES {
         assert!(err.to_string().contains(info.name), "{err}");

@@ -59,4 +59,3 @@ pub fn engine_options(spec: &mut Spec) -> Result<EngineOptions, NotationError> {
         history: spec.take_switch("history", true)?,
     })
 }
-

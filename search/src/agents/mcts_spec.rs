@@ -143,4 +143,3 @@ pub fn mcts_options(spec: &mut Spec) -> Result<(MctsOptions, Limits), NotationEr
     };
     Ok((options, limits))
 }
-

@@ -116,12 +116,10 @@ pub fn build_agent<G: NamedEvaluators>(text: &str) -> Result<Box<dyn Agent<G>>, 
             Box::new(SearchAgent::new(name, Mcts::new(eval, options), limits))
         }
         other => {
-            return Err(NotationError::new(
-                "agent",
-                other,
-                format!("one of {AGENT_NAMES}"),
-            )
-            .with_kind(ErrorKind::UnknownName));
+            return Err(
+                NotationError::new("agent", other, format!("one of {AGENT_NAMES}"))
+                    .with_kind(ErrorKind::UnknownName),
+            );
         }
     };
     Ok(agent)

@@ -31,4 +31,3 @@ pub fn parse_size(text: &str) -> Option<usize> {
         .then(|| n * unit)
         .filter(|&bytes| bytes <= 64 << 30)
 }
-

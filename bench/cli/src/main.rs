@@ -1,7 +1,7 @@
 //! The `ply` command. See `ply --help` and the README.
 
-use ply_bench::cli;
-use ply_bench::CliError;
+use ply_cli::cli;
+use ply_cli::CliError;
 use std::io::Write;
 
 fn main() {

@@ -1,25 +1,41 @@
 //! The command's errors: one line, naming the bad part and the accepted form; exit code 2.
 
+use ply_arena::ArenaError;
 use ply_search::NotationError;
 use std::fmt;
 
-/// A user error: bad spec, position, move or flag.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CliError(pub String);
+/// What the command could not do, by layer: the input (a spec, position or move), the
+/// tournament, the flags, or the output. Every kind prints as one line and exits with code 2.
+#[derive(Debug)]
+pub enum CliError {
+    /// A bad game or agent spec, position or move.
+    Input(NotationError),
+    /// The tournament could not run (a record file, a seat).
+    Arena(ArenaError),
+    /// A bad flag or flag combination.
+    Usage(String),
+    /// Output could not be written.
+    Output(std::io::Error),
+}
 
 impl CliError {
     /// The exit code of every user error.
     pub const EXIT_CODE: i32 = 2;
 
-    /// An error with this one-line message.
+    /// A flag error with this one-line message.
     pub fn new(message: impl Into<String>) -> CliError {
-        CliError(message.into())
+        CliError::Usage(message.into())
     }
 }
 
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            CliError::Input(e) => write!(f, "{e}"),
+            CliError::Arena(e) => write!(f, "{e}"),
+            CliError::Usage(message) => f.write_str(message),
+            CliError::Output(e) => write!(f, "cannot write output: {e}"),
+        }
     }
 }
 
@@ -27,7 +43,22 @@ impl std::error::Error for CliError {}
 
 impl From<NotationError> for CliError {
     fn from(e: NotationError) -> CliError {
-        CliError(e.to_string())
+        CliError::Input(e)
+    }
+}
+
+impl From<ArenaError> for CliError {
+    fn from(e: ArenaError) -> CliError {
+        match e {
+            ArenaError::Input(e) => CliError::Input(e),
+            other => CliError::Arena(other),
+        }
+    }
+}
+
+impl From<std::io::Error> for CliError {
+    fn from(e: std::io::Error) -> CliError {
+        CliError::Output(e)
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::stats::{bradley_terry, sprt, Rating, Sprt, Wdl};
 use super::{ArenaConfig, Fixture, PlayedGame};
-use crate::error::CliError;
+use crate::{ArenaError, EndReason};
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
 use std::path::Path;
@@ -23,8 +23,8 @@ pub struct GameRecord {
     pub moves: Vec<String>,
     /// The winner (0 or 1), `null` for a draw.
     pub winner: Option<usize>,
-    /// `normal`, `timeout`, `illegal`, `panic` or `max-plies`.
-    pub reason: String,
+    /// How it ended: `normal`, `timeout`, `illegal`, `panic`, `max-plies` or `resigned`.
+    pub reason: EndReason,
     /// What went wrong, for faults.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub detail: Option<String>,
@@ -54,7 +54,7 @@ impl GameRecord {
             opening: game.opening,
             moves: game.moves,
             winner: game.winner,
-            reason: game.reason.name().to_string(),
+            reason: game.reason,
             detail: game.detail,
             times_ms: game.times_ms,
             nodes: game.nodes,
@@ -71,15 +71,14 @@ impl GameRecord {
 /// Reads the records of a JSON Lines file. A last line cut short (the process was killed while
 /// writing it) is dropped and the file truncated to the complete lines, so that appending goes
 /// on cleanly; any other bad line is an error naming it.
-pub fn read_records(path: &Path) -> Result<Vec<GameRecord>, CliError> {
-    let file = std::fs::File::open(path)
-        .map_err(|e| CliError::new(format!("cannot read `{}`: {e}", path.display())))?;
+pub fn read_records(path: &Path) -> Result<Vec<GameRecord>, ArenaError> {
+    let file = std::fs::File::open(path).map_err(|e| ArenaError::io("read", path, e))?;
     let mut records = Vec::new();
     let mut good_bytes = 0u64;
     let lines: Vec<String> = std::io::BufReader::new(file)
         .lines()
         .collect::<Result<_, _>>()
-        .map_err(|e| CliError::new(format!("cannot read `{}`: {e}", path.display())))?;
+        .map_err(|e| ArenaError::io("read", path, e))?;
     let count = lines.len();
     for (i, line) in lines.iter().enumerate() {
         if line.trim().is_empty() {
@@ -96,16 +95,16 @@ pub fn read_records(path: &Path) -> Result<Vec<GameRecord>, CliError> {
                 let file = std::fs::OpenOptions::new()
                     .write(true)
                     .open(path)
-                    .map_err(|e| CliError::new(format!("cannot repair `{}`: {e}", path.display())))?;
+                    .map_err(|e| ArenaError::io("repair", path, e))?;
                 file.set_len(good_bytes)
-                    .map_err(|e| CliError::new(format!("cannot repair `{}`: {e}", path.display())))?;
+                    .map_err(|e| ArenaError::io("repair", path, e))?;
             }
             Err(e) => {
-                return Err(CliError::new(format!(
-                    "bad record on line {} of `{}`: {e}; expected one game per line as written by ply arena",
-                    i + 1,
-                    path.display()
-                )))
+                return Err(ArenaError::Record {
+                    path: path.to_path_buf(),
+                    line: i + 1,
+                    why: e.to_string(),
+                })
             }
         }
     }
@@ -119,16 +118,15 @@ pub struct RecordWriter {
 
 impl RecordWriter {
     /// Opens `path` for appending (creating it and its folder).
-    pub fn append(path: &Path) -> Result<RecordWriter, CliError> {
+    pub fn append(path: &Path) -> Result<RecordWriter, ArenaError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| CliError::new(format!("cannot create `{}`: {e}", dir.display())))?;
+            std::fs::create_dir_all(dir).map_err(|e| ArenaError::io("create", dir, e))?;
         }
         let file = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
             .open(path)
-            .map_err(|e| CliError::new(format!("cannot write `{}`: {e}", path.display())))?;
+            .map_err(|e| ArenaError::io("write", path, e))?;
         Ok(RecordWriter { file })
     }
 
@@ -228,9 +226,9 @@ pub fn standings(
         }
         if let Some(w) = r.winner {
             let loser = if w == 0 { b } else { a };
-            match r.reason.as_str() {
-                "timeout" => timeouts[loser] += 1,
-                "illegal" | "panic" => forfeits[loser] += 1,
+            match r.reason {
+                EndReason::Timeout => timeouts[loser] += 1,
+                reason if reason.is_forfeit() => forfeits[loser] += 1,
                 _ => {}
             }
         }

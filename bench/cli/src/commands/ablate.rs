@@ -3,11 +3,12 @@
 //! them off), on the same seeded positions of each game. Every variant must return the same
 //! score (the engine is exact at a fixed depth): the command checks that too.
 
-use crate::agents::{build_agent, NamedEvaluators};
 use crate::commands::bench::suite_position;
 use crate::error::CliError;
-use crate::games::AnyGame;
-use crate::with_game;
+use ply_registry::with_game;
+use ply_registry::AnyGame;
+use ply_search::agents::build_agent;
+use ply_search::describe::NamedEvaluators;
 use serde::Serialize;
 use std::io::Write;
 use std::time::Instant;

@@ -1,4 +1,6 @@
-//! The arena: fair, reproducible tournaments between agents, on one or more games.
+//! # ply-arena
+//!
+//! Fair, reproducible tournaments between agents, on one or more games.
 //!
 //! Every pairing of agents plays every opening twice, once with each colour (Udacity's "fair
 //! matches"). Openings are random legal prefixes drawn from a seed. Games run in parallel on a
@@ -8,16 +10,22 @@
 //! the tolerance loses on time; the tournament goes on and counts them.
 
 pub mod chart;
+mod error;
+pub mod game;
+mod hook;
 pub mod record;
 pub mod stats;
 
-use crate::error::CliError;
-use crate::games::AnyGame;
-use crate::with_game;
-use ply_search::{Agent, Game, Outcome, Rng};
-use rayon::prelude::*;
+pub use error::ArenaError;
+pub use game::{play_game, Choice, EndReason, GameRules, PlayedGame, PlayedMove, Seat};
+pub use hook::QuietAgentPanics;
 pub use record::GameRecord;
-use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use ply_registry::{with_game, AnyGame};
+use ply_search::agents::build_agent;
+use ply_search::describe::NamedEvaluators;
+use ply_search::{Agent, Game, NotationError, Rng};
+use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
 /// A tournament's settings.
@@ -47,6 +55,17 @@ pub struct ArenaConfig {
     pub threads: usize,
     /// Plies after which a game is a draw (a guard against endless games).
     pub max_plies: u32,
+}
+
+impl ArenaConfig {
+    /// The rules every game of the tournament is played by.
+    pub fn rules(&self) -> GameRules {
+        GameRules {
+            move_time: self.move_time,
+            tolerance: self.tolerance,
+            max_plies: self.max_plies,
+        }
+    }
 }
 
 impl Default for ArenaConfig {
@@ -102,7 +121,7 @@ impl Fixture {
 /// game and its colour-swapped twin next to each other.
 ///
 /// ```
-/// use ply_bench::arena::{schedule, ArenaConfig};
+/// use ply_arena::{schedule, ArenaConfig};
 /// let config = ArenaConfig {
 ///     games: vec!["isolation".into()],
 ///     agents: vec!["random".into(), "greedy".into(), "alphabeta".into()],
@@ -167,163 +186,32 @@ pub fn random_opening<G: Game>(start: &G, plies: u32, seed: u64, index: usize) -
 }
 
 /// An opening from its notation (`57,0`), checked move by move; it must leave the game going.
-pub fn given_opening<G: Game>(start: &G, line: &str) -> Result<Vec<G::Move>, CliError> {
+pub fn given_opening<G: Game>(start: &G, line: &str) -> Result<Vec<G::Move>, NotationError> {
     let mut state = start.clone();
     let mut moves = Vec::new();
     for text in line.split(',').map(str::trim).filter(|t| !t.is_empty()) {
-        let mv = state
-            .parse_move(text)
-            .map_err(|e| CliError::new(format!("bad opening `{line}`: {e}")))?;
+        let mv = state.parse_move(text).map_err(|e| NotationError {
+            what: "opening".into(),
+            found: line.into(),
+            expected: format!("legal moves ({e})"),
+            ..e
+        })?;
         moves.push(mv);
         state = state.play(mv);
     }
     if state.is_terminal() {
-        return Err(CliError::new(format!(
-            "bad opening `{line}`: the game is over after it; expected an opening that leaves moves to play"
-        )));
+        return Err(NotationError::new(
+            "opening",
+            line,
+            "an opening that leaves moves to play (the game is over after it)",
+        )
+        .with_kind(ply_search::ErrorKind::GameOver));
     }
     Ok(moves)
 }
 
-/// How a game ended.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum EndReason {
-    /// By the rules.
-    #[default]
-    Normal,
-    /// An agent overran the clock by more than the tolerance.
-    Timeout,
-    /// An agent played an illegal move (or none).
-    Illegal,
-    /// An agent panicked.
-    Panic,
-    /// The guard against endless games.
-    MaxPlies,
-}
-
-impl EndReason {
-    /// The name in the records.
-    pub fn name(self) -> &'static str {
-        match self {
-            EndReason::Normal => "normal",
-            EndReason::Timeout => "timeout",
-            EndReason::Illegal => "illegal",
-            EndReason::Panic => "panic",
-            EndReason::MaxPlies => "max-plies",
-        }
-    }
-}
-
-/// Makes an agent from its spec (the command uses `build_agent`; tests can inject others).
-pub type AgentFactory<'a, G> = dyn Fn(&str) -> Result<Box<dyn Agent<G>>, CliError> + Sync + 'a;
-
-/// Plays one game from `start` after `opening` between `agents` (player 0 first); every move is
-/// timed and checked, panics are caught.
-pub fn play_game<G: Game>(
-    start: &G,
-    opening: &[G::Move],
-    agents: &mut [Box<dyn Agent<G>>; 2],
-    config: &ArenaConfig,
-) -> PlayedGame {
-    let mut state = start.clone();
-    let mut played = PlayedGame {
-        opening: opening.iter().map(|&m| state_move(&mut state, m)).collect(),
-        ..PlayedGame::default()
-    };
-    for agent in agents.iter_mut() {
-        agent.new_game();
-    }
-    loop {
-        if let Some(outcome) = state.outcome() {
-            played.winner = match outcome {
-                Outcome::Win(p) => Some(p.index()),
-                Outcome::Draw => None,
-            };
-            return played;
-        }
-        if played.moves.len() as u32 + opening.len() as u32 >= config.max_plies {
-            played.reason = EndReason::MaxPlies;
-            return played;
-        }
-        let mover = state.to_move();
-        let agent = &mut agents[mover.index()];
-        let clock = Instant::now();
-        IN_AGENT.with(|flag| flag.set(true));
-        let answer = catch_unwind(AssertUnwindSafe(|| agent.select_move(&state)));
-        IN_AGENT.with(|flag| flag.set(false));
-        let elapsed = clock.elapsed();
-        let loses = |played: &mut PlayedGame, reason, detail: String| {
-            played.winner = Some(mover.other().index());
-            played.reason = reason;
-            played.detail = Some(detail);
-        };
-        let result = match answer {
-            Ok(result) => result,
-            Err(payload) => {
-                let text = payload
-                    .downcast_ref::<&str>()
-                    .map(|s| s.to_string())
-                    .or_else(|| payload.downcast_ref::<String>().cloned())
-                    .unwrap_or_else(|| "a panic".into());
-                loses(&mut played, EndReason::Panic, text);
-                return played;
-            }
-        };
-        played.times_ms.push(elapsed.as_secs_f64() * 1e3);
-        played.nodes.push(result.stats.nodes);
-        if let Some(limit) = config.move_time {
-            if elapsed > limit + config.tolerance {
-                loses(
-                    &mut played,
-                    EndReason::Timeout,
-                    format!("{:.1} ms for a move", elapsed.as_secs_f64() * 1e3),
-                );
-                return played;
-            }
-        }
-        match result.best_move {
-            Some(mv) if state.legal_moves().contains(&mv) => {
-                played.moves.push(state.format_move(mv));
-                state = state.play(mv);
-            }
-            other => {
-                let what = other.map_or("no move".to_string(), |m| format!("{m:?}"));
-                loses(
-                    &mut played,
-                    EndReason::Illegal,
-                    format!("illegal move {what} in {}", state.position()),
-                );
-                return played;
-            }
-        }
-    }
-}
-
-/// Plays `mv` on `state` and returns its notation.
-fn state_move<G: Game>(state: &mut G, mv: G::Move) -> String {
-    let text = state.format_move(mv);
-    *state = state.play(mv);
-    text
-}
-
-/// A finished game, before it becomes a record.
-#[derive(Clone, Debug, Default)]
-pub struct PlayedGame {
-    /// The opening, in notation.
-    pub opening: Vec<String>,
-    /// The agents' moves after the opening.
-    pub moves: Vec<String>,
-    /// Player 0 or 1, or `None` for a draw.
-    pub winner: Option<usize>,
-    /// How it ended.
-    pub reason: EndReason,
-    /// What went wrong, for faults.
-    pub detail: Option<String>,
-    /// Milliseconds per agent move.
-    pub times_ms: Vec<f64>,
-    /// Nodes per agent move.
-    pub nodes: Vec<u64>,
-}
+/// Makes an agent from its spec (the command uses [`build_agent`]; tests can inject others).
+pub type AgentFactory<'a, G> = dyn Fn(&str) -> Result<Box<dyn Agent<G>>, NotationError> + Sync + 'a;
 
 /// Plays every fixture of game `game_index` not already in `done`, in parallel on `pool`,
 /// handing each record to `sink` as its game ends.
@@ -334,7 +222,7 @@ pub fn run_game_fixtures<G: Game>(
     fixtures: &[Fixture],
     factory: &AgentFactory<'_, G>,
     sink: &(dyn Fn(GameRecord) + Sync),
-) -> Result<(), CliError> {
+) -> Result<(), ArenaError> {
     let openings: Vec<Vec<G::Move>> = match &config.opening_list {
         Some(lines) => lines
             .iter()
@@ -347,20 +235,24 @@ pub fn run_game_fixtures<G: Game>(
     fixtures
         .par_iter()
         .filter(|f| f.game == game_index)
-        .try_for_each(|f| -> Result<(), CliError> {
-            let mut agents = [
-                factory(&config.agents[f.first])?,
-                factory(&config.agents[f.second])?,
-            ];
+        .try_for_each(|f| -> Result<(), ArenaError> {
+            let mut first = factory(&config.agents[f.first])?;
+            let mut second = factory(&config.agents[f.second])?;
             let started = Instant::now();
-            let game = play_game(start, &openings[f.opening], &mut agents, config);
+            let game = play_game(
+                start,
+                &openings[f.opening],
+                [&mut first, &mut second],
+                &config.rules(),
+                &mut |_| {},
+            )?;
             sink(GameRecord::new(f, config, game, started.elapsed()));
             Ok(())
         })
 }
 
 /// Checks every game spec, and every agent spec on every game, before anything is written.
-pub fn validate(config: &ArenaConfig) -> Result<(), CliError> {
+pub fn validate(config: &ArenaConfig) -> Result<(), ArenaError> {
     for spec in &config.games {
         let game = AnyGame::from_spec(spec)?;
         with_game!(game, start => check_agents(&start, &config.agents)?);
@@ -369,52 +261,35 @@ pub fn validate(config: &ArenaConfig) -> Result<(), CliError> {
 }
 
 /// Builds every agent for the game of `_start` (its type chooses the evaluators).
-fn check_agents<G: crate::agents::NamedEvaluators>(
-    _start: &G,
-    agents: &[String],
-) -> Result<(), CliError> {
+fn check_agents<G: NamedEvaluators>(_start: &G, agents: &[String]) -> Result<(), NotationError> {
     for agent in agents {
-        crate::agents::build_agent::<G>(agent)?;
+        build_agent::<G>(agent)?;
     }
     Ok(())
 }
 
-/// Runs the whole tournament: for each game spec, its fixtures not in `done` (ids of finished
-/// games), with `on_record` called for each game as it ends (it appends to the file and moves
-/// the progress bar).
+/// Runs the whole tournament on registered games (named by spec): for each game spec, its
+/// fixtures in `fixtures` (the caller leaves out those already played), with `on_record` called
+/// for each game as it ends (the command appends it to the file and moves the progress bar).
+/// An agent's panic is a forfeit and silent; any other panic reaches the caller's hook.
 pub fn run(
     config: &ArenaConfig,
     fixtures: &[Fixture],
     on_record: &(dyn Fn(GameRecord) + Sync),
-) -> Result<(), CliError> {
+) -> Result<(), ArenaError> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads.max(1))
         .build()
-        .map_err(|e| CliError::new(format!("cannot start the game threads: {e}")))?;
-    // A panicking agent is a forfeit, not a message on stderr in the middle of the table; any
-    // other panic is reported as usual.
-    let previous_hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        if !IN_AGENT.with(|flag| flag.get()) {
-            previous_hook(info);
-        }
-    }));
-    let result = pool.install(|| {
+        .map_err(|e| ArenaError::config(format!("cannot start the game threads: {e}")))?;
+    let _quiet = QuietAgentPanics::install();
+    pool.install(|| {
         for (index, spec) in config.games.iter().enumerate() {
             let game = AnyGame::from_spec(spec)?;
             with_game!(game, start => {
-                let factory = |spec: &str| crate::agents::build_agent(spec);
+                let factory = |spec: &str| build_agent(spec);
                 run_game_fixtures(&start, index, config, fixtures, &factory, on_record)?;
             });
         }
         Ok(())
-    });
-    // Back to the standard hook (the command had not changed it).
-    drop(std::panic::take_hook());
-    result
-}
-
-thread_local! {
-    /// Whether this thread is inside an agent's move (whose panics are forfeits, not bugs).
-    static IN_AGENT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    })
 }

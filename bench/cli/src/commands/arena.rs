@@ -1,9 +1,9 @@
 //! `ply arena`: a tournament with a progress bar, a record file and a results table.
 
-use crate::arena::record::{read_records, standings, RecordWriter, Standings};
-use crate::arena::{run, schedule, ArenaConfig, GameRecord};
 use crate::error::CliError;
 use indicatif::{ProgressBar, ProgressStyle};
+use ply_arena::record::{read_records, standings, RecordWriter, Standings};
+use ply_arena::{run, schedule, ArenaConfig, GameRecord};
 use std::collections::HashSet;
 use std::io::Write;
 use std::path::Path;
@@ -92,7 +92,7 @@ pub fn run_arena(
         ));
     }
     // Bad specs are input errors, found before any file is touched.
-    crate::arena::validate(config)?;
+    ply_arena::validate(config)?;
     let fixtures = schedule(config);
     let ids: HashSet<String> = fixtures.iter().map(|f| f.id(config)).collect();
     let mut records: Vec<GameRecord> = Vec::new();
@@ -175,7 +175,7 @@ pub fn run_arena(
             .map_err(|e| CliError::new(format!("cannot write `{}`: {e}", csv.display())))?;
     }
     if let Some(path) = output.svg {
-        std::fs::write(path, crate::arena::chart::svg(&table))
+        std::fs::write(path, ply_arena::chart::svg(&table))
             .map_err(|e| CliError::new(format!("cannot write `{}`: {e}", path.display())))?;
     }
     if output.json {

@@ -1,7 +1,8 @@
 //! `ply search`: one agent analyses one position and shows what its search did.
 
-use crate::agents::{build_agent, NamedEvaluators};
 use crate::error::CliError;
+use ply_search::agents::build_agent;
+use ply_search::describe::NamedEvaluators;
 use ply_search::score::describe;
 use ply_search::{Game, SearchResult};
 use serde_json::json;
@@ -145,7 +146,7 @@ pub fn write_tree<G: NamedEvaluators>(
     agent: &str,
     path: &std::path::Path,
 ) -> Result<(), CliError> {
-    let result = crate::agents::course_search_with_visits(agent, state)?;
+    let result = ply_search::agents::course_search_with_visits(agent, state)?;
     let text = if path.extension().is_some_and(|e| e == "svg") {
         ply_search::course::picture::tree_svg(state, &result.visits)
     } else {

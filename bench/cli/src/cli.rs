@@ -2,9 +2,10 @@
 
 use crate::commands;
 use crate::error::{one_line_clap_error, CliError};
-use crate::games::{position, AnyGame};
-use crate::with_game;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use ply_registry::with_game;
+use ply_registry::AnyGame;
+use ply_search::describe::position_after as position;
 use ply_search::perft::Count;
 use std::io::Write;
 
@@ -184,7 +185,7 @@ pub struct ArenaArgs {
 
 impl ArenaArgs {
     /// The tournament the flags ask for.
-    pub fn config(&self) -> Result<crate::arena::ArenaConfig, CliError> {
+    pub fn config(&self) -> Result<ply_arena::ArenaConfig, CliError> {
         use crate::commands::arena::{aind_config, default_config};
         let mut config = match self.preset.as_deref() {
             Some("aind") => {
@@ -203,14 +204,14 @@ impl ArenaArgs {
             None if self.games.is_empty() && self.agents.is_empty() => default_config(),
             None => {
                 let defaults = default_config();
-                crate::arena::ArenaConfig {
+                ply_arena::ArenaConfig {
                     games: if self.games.is_empty() {
                         defaults.games
                     } else {
                         self.games.clone()
                     },
                     agents: self.agents.clone(),
-                    ..crate::arena::ArenaConfig::default()
+                    ..ply_arena::ArenaConfig::default()
                 }
             }
         };
@@ -218,7 +219,7 @@ impl ArenaArgs {
             |flag: &str, text: &Option<String>| -> Result<Option<std::time::Duration>, CliError> {
                 text.as_ref()
                     .map(|t| {
-                        crate::agents::parse_duration(t).ok_or_else(|| {
+                        ply_search::agents::parse_duration(t).ok_or_else(|| {
                             CliError::new(format!(
                                 "bad {flag} `{t}`: expected a duration like 150ms or 2s"
                             ))
@@ -439,7 +440,7 @@ pub struct SolveArgs {
 impl SolveArgs {
     /// The solver options the flags ask for.
     pub fn options(&self) -> Result<ply_search::solver::SolverOptions, CliError> {
-        let tt_bytes = crate::agents::parse_size(&self.tt).ok_or_else(|| {
+        let tt_bytes = ply_search::agents::parse_size(&self.tt).ok_or_else(|| {
             CliError::new(format!(
                 "bad --tt `{}`: expected a size like 64MiB, 1GiB or 0",
                 self.tt
@@ -447,7 +448,7 @@ impl SolveArgs {
         })?;
         let max_time = match &self.time {
             None => None,
-            Some(t) => Some(crate::agents::parse_duration(t).ok_or_else(|| {
+            Some(t) => Some(ply_search::agents::parse_duration(t).ok_or_else(|| {
                 CliError::new(format!(
                     "bad --time `{t}`: expected a duration like 500ms or 30s"
                 ))
@@ -554,7 +555,7 @@ where
                 commands::play::run(&state, &args.position.game, [&args.p0, &args.p1], &mut input, out)?
             });
             if let Some(path) = &args.record {
-                crate::arena::record::RecordWriter::append(path)?
+                ply_arena::record::RecordWriter::append(path)?
                     .write(&record)
                     .map_err(|e| {
                         CliError::new(format!("cannot write `{}`: {e}", path.display()))

@@ -152,7 +152,7 @@ fn aind_perft_and_row_col_moves() {
 /// record of the same position.
 #[test]
 fn replay_json_matches_the_original_games() {
-    let text = include_str!("../../games/isolation/tests/data/random_games.jsonl");
+    let text = include_str!("../../../games/isolation/tests/data/random_games.jsonl");
     let records: Vec<Value> = text
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())

@@ -1,7 +1,7 @@
 //! `ply replay`: every position of a game, the start included, as JSON lines or drawn.
 
 use crate::error::CliError;
-use crate::games::{split_moves, Describe};
+use ply_search::describe::{split_moves, Describe};
 use ply_search::Player;
 use serde_json::{json, Value};
 use std::io::Write;

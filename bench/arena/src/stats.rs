@@ -35,7 +35,7 @@ impl Wdl {
     /// and with draws it errs on the wide side.
     ///
     /// ```
-    /// use ply_bench::arena::stats::Wdl;
+    /// use ply_arena::stats::Wdl;
     /// // 60 wins, 20 draws, 20 losses: score 0.7 over 100 games.
     /// let (lo, hi) = Wdl { wins: 60, draws: 20, losses: 20 }.score_interval();
     /// assert!((lo - 0.604_150).abs() < 1e-6 && (hi - 0.781_052).abs() < 1e-6);
@@ -58,7 +58,7 @@ impl Wdl {
     /// mapped the same way (infinite at a score of 0 or 1).
     ///
     /// ```
-    /// use ply_bench::arena::stats::{elo_from_score, Wdl};
+    /// use ply_arena::stats::{elo_from_score, Wdl};
     /// assert!((elo_from_score(0.75) - 190.849).abs() < 1e-3); // -400 log10(1/0.75 - 1)
     /// let (elo, lo, hi) = Wdl { wins: 60, draws: 20, losses: 20 }.elo();
     /// assert!(lo < elo && elo < hi);
@@ -114,7 +114,7 @@ pub struct Rating {
 /// every game would have no finite rating.
 ///
 /// ```
-/// use ply_bench::arena::stats::{bradley_terry, elo_from_score, Wdl};
+/// use ply_arena::stats::{bradley_terry, elo_from_score, Wdl};
 /// // A beats B 30-10; with the virtual draw, 30.5 of 41 points: 185.6 Elo apart, the
 /// // ratings symmetric around 0.
 /// let ab = Wdl { wins: 30, draws: 0, losses: 10 };
@@ -203,7 +203,7 @@ pub enum SprtDecision {
 /// its bounds and the decision.
 ///
 /// ```
-/// use ply_bench::arena::stats::{sprt, SprtDecision, Wdl};
+/// use ply_arena::stats::{sprt, SprtDecision, Wdl};
 /// // 600 wins, 400 losses (a 70 Elo edge): clearly H1 against H0 "0 Elo" vs H1 "10 Elo".
 /// let t = sprt(&Wdl { wins: 600, draws: 0, losses: 400 }, 0.0, 10.0, 0.05, 0.05);
 /// assert_eq!(t.decision, SprtDecision::H1);

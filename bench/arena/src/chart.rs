@@ -7,8 +7,8 @@ use super::record::Standings;
 /// The chart's SVG document.
 ///
 /// ```
-/// use ply_bench::arena::chart::svg;
-/// use ply_bench::arena::record::standings;
+/// use ply_arena::chart::svg;
+/// use ply_arena::record::standings;
 /// let svg_text = svg(&standings(&[], &["random".to_string(), "greedy".to_string()], None));
 /// assert!(svg_text.starts_with("<svg") && svg_text.contains("greedy"));
 /// ```

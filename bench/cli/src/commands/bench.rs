@@ -2,10 +2,11 @@
 //! node count is a fingerprint that changes only when search behaviour changes; nodes per
 //! second is the speed figure.
 
-use crate::agents::{build_agent, NamedEvaluators};
 use crate::error::CliError;
-use crate::games::AnyGame;
-use crate::with_game;
+use ply_registry::with_game;
+use ply_registry::AnyGame;
+use ply_search::agents::build_agent;
+use ply_search::describe::NamedEvaluators;
 use ply_search::{Game, Rng};
 use std::io::Write;
 use std::time::Instant;

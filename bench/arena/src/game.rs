@@ -1,0 +1,238 @@
+//! One game between two seats, with every move timed and checked: the loop behind both the
+//! tournament and `ply play`. A seat is an agent or anything else that chooses moves (a human
+//! at a terminal, a program over a pipe); an agent that panics, plays an illegal move or none,
+//! or overruns the clock loses the game, and the game says why.
+
+use crate::hook::in_agent;
+use crate::ArenaError;
+use ply_search::{Agent, Game, Outcome, Score};
+use serde::{Deserialize, Serialize};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::{Duration, Instant};
+
+/// How a game ended. The records name it in lower case (`normal`, `timeout`, `illegal`,
+/// `panic`, `max-plies`, `resigned`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EndReason {
+    /// By the rules.
+    #[default]
+    Normal,
+    /// A seat overran the clock by more than the tolerance.
+    Timeout,
+    /// A seat played an illegal move (or none).
+    Illegal,
+    /// A seat panicked.
+    Panic,
+    /// The guard against endless games.
+    MaxPlies,
+    /// A seat resigned.
+    Resigned,
+}
+
+impl EndReason {
+    /// The name in the records.
+    pub fn name(self) -> &'static str {
+        match self {
+            EndReason::Normal => "normal",
+            EndReason::Timeout => "timeout",
+            EndReason::Illegal => "illegal",
+            EndReason::Panic => "panic",
+            EndReason::MaxPlies => "max-plies",
+            EndReason::Resigned => "resigned",
+        }
+    }
+
+    /// Whether the loser lost by a fault (an illegal move or a panic): a forfeit.
+    pub fn is_forfeit(self) -> bool {
+        matches!(self, EndReason::Illegal | EndReason::Panic)
+    }
+}
+
+/// What a seat answers when asked for a move.
+#[derive(Clone, Debug)]
+pub enum Choice<M> {
+    /// A move (`None`: the seat found none), with what its search cost and thought of it.
+    Play {
+        /// The move.
+        mv: Option<M>,
+        /// Nodes searched (0 for a human).
+        nodes: u64,
+        /// The search's score for the mover, if it searched.
+        score: Option<Score>,
+    },
+    /// The seat gives up.
+    Resign,
+}
+
+/// Whoever chooses the moves of one side.
+pub trait Seat<G: Game> {
+    /// A new game begins (an agent forgets the last one's tree).
+    fn new_game(&mut self) {}
+
+    /// The move to play in `state`. An error stops the game without a result (a human's input
+    /// ended); a panic is the seat's fault and loses the game.
+    fn choose(&mut self, state: &G) -> Result<Choice<G::Move>, ArenaError>;
+}
+
+impl<G: Game> Seat<G> for Box<dyn Agent<G>> {
+    fn new_game(&mut self) {
+        Agent::new_game(self.as_mut());
+    }
+
+    fn choose(&mut self, state: &G) -> Result<Choice<G::Move>, ArenaError> {
+        let result = self.select_move(state);
+        Ok(Choice::Play {
+            mv: result.best_move,
+            nodes: result.stats.nodes,
+            score: Some(result.score),
+        })
+    }
+}
+
+/// The rules of one game: the clock and the guard against endless games.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GameRules {
+    /// A move taking longer than this plus `tolerance` loses on time (`None`: no clock).
+    pub move_time: Option<Duration>,
+    /// The time allowed beyond `move_time`.
+    pub tolerance: Duration,
+    /// Plies (opening included) after which the game is stopped as a draw.
+    pub max_plies: u32,
+}
+
+/// One move as it was played, for watchers (`ply play` prints it).
+#[derive(Clone, Debug)]
+pub struct PlayedMove<'a, G: Game> {
+    /// The position before the move.
+    pub before: &'a G,
+    /// The position after it.
+    pub after: &'a G,
+    /// The move.
+    pub mv: G::Move,
+    /// Nodes its search took.
+    pub nodes: u64,
+    /// The search's score for the mover, if it searched.
+    pub score: Option<Score>,
+    /// The time it took.
+    pub elapsed: Duration,
+}
+
+/// A finished game, before it becomes a record.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlayedGame {
+    /// The opening, in notation.
+    pub opening: Vec<String>,
+    /// The seats' moves after the opening.
+    pub moves: Vec<String>,
+    /// Player 0 or 1, or `None` for a draw.
+    pub winner: Option<usize>,
+    /// How it ended.
+    pub reason: EndReason,
+    /// What went wrong, for faults.
+    pub detail: Option<String>,
+    /// Milliseconds per seat move.
+    pub times_ms: Vec<f64>,
+    /// Nodes per seat move.
+    pub nodes: Vec<u64>,
+}
+
+/// Plays one game from `start` after `opening` between `seats` (player 0 first), calling
+/// `watch` after every seat move. Every move is timed and checked and panics are caught: a
+/// faulty seat loses the game, the game says why.
+pub fn play_game<G: Game>(
+    start: &G,
+    opening: &[G::Move],
+    seats: [&mut dyn Seat<G>; 2],
+    rules: &GameRules,
+    watch: &mut dyn FnMut(&PlayedMove<'_, G>),
+) -> Result<PlayedGame, ArenaError> {
+    let mut state = start.clone();
+    let mut played = PlayedGame {
+        opening: opening
+            .iter()
+            .map(|&mv| {
+                let text = state.format_move(mv);
+                state = state.play(mv);
+                text
+            })
+            .collect(),
+        ..PlayedGame::default()
+    };
+    let mut seats = seats;
+    for seat in seats.iter_mut() {
+        seat.new_game();
+    }
+    loop {
+        if let Some(outcome) = state.outcome() {
+            played.winner = match outcome {
+                Outcome::Win(p) => Some(p.index()),
+                Outcome::Draw => None,
+            };
+            return Ok(played);
+        }
+        if played.moves.len() + opening.len() >= rules.max_plies as usize {
+            played.reason = EndReason::MaxPlies;
+            return Ok(played);
+        }
+        let mover = state.to_move();
+        let loses = |played: &mut PlayedGame, reason, detail: Option<String>| {
+            played.winner = Some(mover.other().index());
+            played.reason = reason;
+            played.detail = detail;
+        };
+        let clock = Instant::now();
+        let seat = &mut seats[mover.index()];
+        let answer = catch_unwind(AssertUnwindSafe(|| in_agent(|| seat.choose(&state))));
+        let elapsed = clock.elapsed();
+        let choice = match answer {
+            Ok(choice) => choice?,
+            Err(payload) => {
+                let text = payload
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| payload.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "a panic".into());
+                loses(&mut played, EndReason::Panic, Some(text));
+                return Ok(played);
+            }
+        };
+        let (mv, nodes, score) = match choice {
+            Choice::Resign => {
+                loses(&mut played, EndReason::Resigned, None);
+                return Ok(played);
+            }
+            Choice::Play { mv, nodes, score } => (mv, nodes, score),
+        };
+        played.times_ms.push(elapsed.as_secs_f64() * 1e3);
+        played.nodes.push(nodes);
+        if let Some(limit) = rules.move_time {
+            if elapsed > limit + rules.tolerance {
+                let detail = format!("{:.1} ms for a move", elapsed.as_secs_f64() * 1e3);
+                loses(&mut played, EndReason::Timeout, Some(detail));
+                return Ok(played);
+            }
+        }
+        match mv {
+            Some(mv) if state.legal_moves().contains(&mv) => {
+                let before = state.clone();
+                played.moves.push(state.format_move(mv));
+                state = state.play(mv);
+                watch(&PlayedMove {
+                    before: &before,
+                    after: &state,
+                    mv,
+                    nodes,
+                    score,
+                    elapsed,
+                });
+            }
+            other => {
+                let what = other.map_or("no move".to_string(), |m| format!("{m:?}"));
+                let detail = format!("illegal move {what} in {}", state.position());
+                loses(&mut played, EndReason::Illegal, Some(detail));
+                return Ok(played);
+            }
+        }
+    }
+}

@@ -1,0 +1,168 @@
+//! `ply play`: a game in the terminal, a human against an agent or two agents; the board is
+//! drawn after each move, the agent's search summarised, the human's move read in the game's
+//! notation (a bad entry is answered with the legal moves, and asked again). The game is played
+//! by the arena's own loop ([`ply_arena::play_game`]), so it is timed, checked and recorded
+//! exactly as a tournament game is.
+
+use crate::error::CliError;
+use ply_arena::{play_game, ArenaError, Choice, EndReason, GameRecord, GameRules, Seat};
+use ply_search::agents::build_agent;
+use ply_search::describe::{Describe, NamedEvaluators};
+use ply_search::score::describe;
+use ply_search::{Agent, Game};
+use std::cell::RefCell;
+use std::io::{BufRead, Write};
+use std::time::Instant;
+
+/// A human at the keyboard: asks until a legal move or `resign` is typed. The seats and the
+/// move printer share the terminal.
+struct Human<'a, 'i, 'o> {
+    mover: usize,
+    input: &'a RefCell<&'i mut dyn BufRead>,
+    out: &'a RefCell<&'o mut dyn Write>,
+}
+
+impl<G: Game> Seat<G> for Human<'_, '_, '_> {
+    fn choose(&mut self, state: &G) -> Result<Choice<G::Move>, ArenaError> {
+        let io = |e: std::io::Error| ArenaError::Seat(format!("cannot write output: {e}"));
+        let legal: Vec<String> = state
+            .legal_moves()
+            .into_iter()
+            .map(|m| state.format_move(m))
+            .collect();
+        let mut out = self.out.borrow_mut();
+        loop {
+            write!(out, "player {}, your move (or resign): ", self.mover).map_err(io)?;
+            out.flush().map_err(io)?;
+            let mut line = String::new();
+            let read = self
+                .input
+                .borrow_mut()
+                .read_line(&mut line)
+                .map_err(|e| ArenaError::Seat(format!("cannot read input: {e}")))?;
+            if read == 0 {
+                return Err(ArenaError::Seat(
+                    "bad input: it ended before the game did; expected a move per line".into(),
+                ));
+            }
+            let text = line.trim();
+            if text == "resign" {
+                return Ok(Choice::Resign);
+            }
+            match state.parse_move(text) {
+                Ok(mv) if state.legal_moves().contains(&mv) => {
+                    return Ok(Choice::Play {
+                        mv: Some(mv),
+                        nodes: 0,
+                        score: None,
+                    })
+                }
+                _ => writeln!(
+                    out,
+                    "not a legal move: `{text}`; the legal moves are {}",
+                    legal.join(" ")
+                )
+                .map_err(io)?,
+            }
+        }
+    }
+}
+
+/// Plays from `start` with `players[0]` and `players[1]` (agent specs or `human`), reading
+/// human moves from `input`; returns the record of the game.
+pub fn run<G: NamedEvaluators + Describe>(
+    start: &G,
+    game_spec: &str,
+    players: [&str; 2],
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<GameRecord, CliError> {
+    let mut agents: Vec<Option<Box<dyn Agent<G>>>> = Vec::new();
+    for p in players {
+        agents.push(if p == "human" {
+            None
+        } else {
+            Some(build_agent::<G>(p)?)
+        });
+    }
+    let input = RefCell::new(input);
+    let terminal = RefCell::new(out);
+    let human = |mover| Human {
+        mover,
+        input: &input,
+        out: &terminal,
+    };
+    let mut humans = [human(0), human(1)];
+    let [first_agent, second_agent] = &mut agents[..] else {
+        unreachable!("two seats")
+    };
+    let [first_human, second_human] = &mut humans;
+    let seats: [&mut dyn Seat<G>; 2] = [
+        match first_agent {
+            Some(agent) => agent,
+            None => first_human,
+        },
+        match second_agent {
+            Some(agent) => agent,
+            None => second_human,
+        },
+    ];
+    let rules = GameRules {
+        move_time: None,
+        tolerance: std::time::Duration::ZERO,
+        max_plies: u32::MAX,
+    };
+    let mut write_error: Option<std::io::Error> = None;
+    let mut show = |text: String| {
+        if write_error.is_none() {
+            if let Err(e) = writeln!(terminal.borrow_mut(), "{text}") {
+                write_error = Some(e);
+            }
+        }
+    };
+    show(start.drawing());
+    let started = Instant::now();
+    let game = play_game(start, &[], seats, &rules, &mut |played| {
+        let mover = played.before.to_move().index();
+        if let Some(score) = played.score {
+            show(format!(
+                "player {mover} ({}) plays {}  score {}  nodes {}  {:.1} ms",
+                players[mover],
+                played.before.format_move(played.mv),
+                describe(score),
+                played.nodes,
+                played.elapsed.as_secs_f64() * 1e3
+            ));
+        }
+        show(played.after.drawing());
+    })?;
+    let ending = match (game.winner, game.reason) {
+        (Some(w), EndReason::Resigned) => format!("player {} resigns", 1 - w),
+        (Some(w), EndReason::Normal) => format!("game over: player {w} ({}) wins", players[w]),
+        (Some(w), reason) => format!(
+            "game over: player {w} ({}) wins: player {} lost by {} ({})",
+            players[w],
+            1 - w,
+            reason.name(),
+            game.detail.as_deref().unwrap_or("")
+        ),
+        (None, _) => "game over: a draw".to_string(),
+    };
+    show(ending);
+    if let Some(e) = write_error {
+        return Err(CliError::Output(e));
+    }
+    Ok(GameRecord {
+        id: "play".into(),
+        game: game_spec.into(),
+        players: players.map(String::from),
+        opening: game.opening,
+        moves: game.moves,
+        winner: game.winner,
+        reason: game.reason,
+        detail: game.detail,
+        times_ms: game.times_ms,
+        nodes: game.nodes,
+        duration_ms: started.elapsed().as_secs_f64() * 1e3,
+    })
+}

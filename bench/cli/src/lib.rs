@@ -1,0 +1,65 @@
+//! # ply-cli
+//!
+//! The `ply` command: flags parsed in [`cli`], one module per subcommand in [`commands`], thin
+//! over the libraries every front end shares (the game registry `ply-registry`, the agent
+//! specs of `ply_search::agents`, the tournaments of `ply-arena`). See the README for the
+//! command's contract.
+
+pub mod cli;
+pub mod commands;
+pub mod error;
+
+pub use error::CliError;
+
+// The guide's Rust blocks are compiled and run as doctests, so the guide cannot rot.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/framework.md")]
+pub struct FrameworkGuide;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/games/isolation.md")]
+pub struct IsolationGuide;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/search.md")]
+pub struct SearchGuide;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/games/queen-isolation.md")]
+pub struct QueenIsolationGuide;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/games/onitama.md")]
+pub struct OnitamaGuide;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/tutorial.md")]
+pub struct TutorialGuide;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/arena.md")]
+pub struct ArenaGuide;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/mcts.md")]
+pub struct MctsGuide;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/solver.md")]
+pub struct SolverGuide;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct Readme;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/engine.md")]
+pub struct EngineGuide;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/cookbook.md")]
+pub struct Cookbook;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/teaching.md")]
+pub struct TeachingGuide;
