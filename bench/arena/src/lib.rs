@@ -8,6 +8,59 @@
 //! interrupted tournament loses nothing and `resume` continues it. An agent that panics or
 //! plays an illegal move forfeits that game, one that overruns the time control by more than
 //! the tolerance loses on time; the tournament goes on and counts them.
+//!
+//! The arena is generic over the game: here is a whole tournament on a game defined in the
+//! example itself (Race to 10: add 1 or 2, whoever reaches 10 wins), a random player against
+//! an alpha-beta engine that sees to the end.
+//!
+//! ```
+//! use ply_arena::{play_tournament, record::standings, ArenaConfig};
+//! use ply_search::engine::{Engine, EngineOptions};
+//! use ply_search::{Agent, Game, Limits, MoveList, NotationError, Outcome, Player};
+//! use ply_search::{RandomPlayer, SearchAgent, Zero};
+//!
+//! #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+//! struct Race { count: u32, ply: u32 }
+//! impl Game for Race {
+//!     type Move = u32;
+//!     fn to_move(&self) -> Player { Player::from_index(self.ply as usize) }
+//!     fn generate_moves(&self, moves: &mut MoveList<u32>) {
+//!         moves.extend((1..=2).filter(|step| self.count + step <= 10));
+//!     }
+//!     fn play(&self, step: u32) -> Race { Race { count: self.count + step, ply: self.ply + 1 } }
+//!     fn outcome(&self) -> Option<Outcome> {
+//!         (self.count == 10).then(|| Outcome::Win(self.to_move().other()))
+//!     }
+//!     fn key(&self) -> u64 { u64::from(self.count) << 1 | u64::from(self.ply & 1) }
+//!     fn ply(&self) -> u32 { self.ply }
+//!     fn format_move(&self, step: u32) -> String { step.to_string() }
+//!     fn parse_move(&self, text: &str) -> Result<u32, NotationError> {
+//!         text.parse().map_err(|_| NotationError::new("move", text, "1 or 2"))
+//!     }
+//!     fn position(&self) -> String { format!("{} {}", self.count, self.ply) }
+//!     fn parse_position(&self, text: &str) -> Result<Race, NotationError> {
+//!         Err(NotationError::new("position", text, "the start only"))
+//!     }
+//! }
+//!
+//! let config = ArenaConfig {
+//!     games: vec!["race".into()],
+//!     agents: vec!["random".into(), "alphabeta".into()],
+//!     openings: 4,
+//!     opening_plies: 1,
+//!     ..ArenaConfig::default()
+//! };
+//! let agent = |spec: &str| -> Result<Box<dyn Agent<Race>>, NotationError> {
+//!     Ok(match spec {
+//!         "random" => Box::new(SearchAgent::new(spec, RandomPlayer::new(7), Limits::none())),
+//!         _ => Box::new(SearchAgent::new(spec, Engine::new(Zero, EngineOptions::default()), Limits::depth(12))),
+//!     })
+//! };
+//! let records = play_tournament(&Race { count: 0, ply: 0 }, &config, &agent).unwrap();
+//! let table = standings(&records, &config.agents, None);
+//! assert_eq!(table.games, 8); // 4 openings, each with both colours
+//! assert!(table.agents[1].score > table.agents[0].score);
+//! ```
 
 pub mod chart;
 mod error;
@@ -249,6 +302,38 @@ pub fn run_game_fixtures<G: Game>(
             sink(GameRecord::new(f, config, game, started.elapsed()));
             Ok(())
         })
+}
+
+/// Plays every game of a tournament on one game of your own, `start`, with agents made by
+/// `factory` from the specs in `config.agents` (`config.games` holds one name for the
+/// records); returns the records in schedule order. Agents' panics are silent forfeits.
+pub fn play_tournament<G: Game>(
+    start: &G,
+    config: &ArenaConfig,
+    factory: &AgentFactory<'_, G>,
+) -> Result<Vec<GameRecord>, ArenaError> {
+    if config.games.len() != 1 {
+        return Err(ArenaError::config(
+            "bad tournament: expected one name in games for a tournament on one game",
+        ));
+    }
+    let fixtures = schedule(config);
+    let records = std::sync::Mutex::new(Vec::with_capacity(fixtures.len()));
+    let _quiet = QuietAgentPanics::install();
+    run_game_fixtures(start, 0, config, &fixtures, factory, &|record| {
+        records
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(record);
+    })?;
+    let mut records = records.into_inner().unwrap_or_else(|e| e.into_inner());
+    let order: std::collections::HashMap<String, usize> = fixtures
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (f.id(config), i))
+        .collect();
+    records.sort_by_key(|r| order.get(&r.id).copied().unwrap_or(usize::MAX));
+    Ok(records)
 }
 
 /// Checks every game spec, and every agent spec on every game, before anything is written.

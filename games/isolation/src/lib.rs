@@ -25,6 +25,7 @@ mod describe;
 pub mod eval;
 pub mod notation;
 pub mod render;
+mod rules;
 mod solve;
 pub mod spec;
 pub mod state;

@@ -1,12 +1,10 @@
 //! The game state, with the original's Python API and the [`Game`] implementation.
 
 use crate::{Cells, Rules, Variant};
-use ply_search::{Game, Images, MoveList, NotationError, Outcome, Player, Rng};
+use ply_search::{Game, NotationError, Outcome, Player};
 use std::hash::{Hash, Hasher};
 
-/// "Not placed yet" in the `locs` array: a bit index no board uses, whose knight-move mask in
-/// [`Variant`] is every cell (an unplaced player may open anywhere), so liberties need no branch.
-pub(crate) const UNPLACED: u8 = 127;
+use crate::variant::UNPLACED;
 
 /// A move: the cell the mover's knight lands on (its opening cell, or a knight's move away).
 ///
@@ -47,12 +45,12 @@ impl Move {
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Isolation {
-    board: Cells,
-    ply: u32,
+    pub(crate) board: Cells,
+    pub(crate) ply: u32,
     /// Both locations packed: player 0's cell in the low byte, player 1's in the high byte
     /// (an array indexed by the mover would go through memory on every move).
-    locs: u16,
-    variant: &'static Variant,
+    pub(crate) locs: u16,
+    pub(crate) variant: &'static Variant,
 }
 
 impl PartialEq for Isolation {
@@ -203,7 +201,7 @@ impl Isolation {
 
     /// A player's cell, or [`UNPLACED`].
     #[inline]
-    fn raw_loc(&self, player: usize) -> u8 {
+    pub(crate) fn raw_loc(&self, player: usize) -> u8 {
         (self.locs >> (player * 8)) as u8
     }
 
@@ -225,7 +223,7 @@ impl Isolation {
 
     /// A player's liberties as a set.
     #[inline]
-    fn player_liberties(&self, player: usize) -> Cells {
+    pub(crate) fn player_liberties(&self, player: usize) -> Cells {
         self.variant.knight[self.raw_loc(player) as usize & 127] & self.board
     }
 
@@ -321,7 +319,7 @@ impl Isolation {
 
     /// The mover's knight goes to `target` (which must be open): copy-make.
     #[inline]
-    fn move_to(&self, target: u8) -> Isolation {
+    pub(crate) fn move_to(&self, target: u8) -> Isolation {
         let shift = (self.ply & 1) * 8;
         let locs = (self.locs & !(0xFF << shift)) | (target as u16) << shift;
         Isolation {
@@ -335,7 +333,7 @@ impl Isolation {
     /// The mover's legal targets if the game goes on, else nothing: the terminal test and
     /// move generation share the liberty masks.
     #[inline]
-    fn mover_targets(&self) -> Cells {
+    pub(crate) fn mover_targets(&self) -> Cells {
         let p = (self.ply & 1) as usize;
         let mine = self.player_liberties(p);
         let stuck = match self.variant.rules {
@@ -356,7 +354,7 @@ impl Isolation {
     /// The open cells a knight's move from `from`, in action order, without branches: each of
     /// the eight candidates is written and the count advances only if it is open.
     #[inline]
-    fn knight_targets_in_order(&self, from: u8) -> ([Move; 8], usize) {
+    pub(crate) fn knight_targets_in_order(&self, from: u8) -> ([Move; 8], usize) {
         let words = [self.board.0 as u64, (self.board.0 >> 64) as u64];
         let mut out = [Move(0); 8];
         let mut n = 0;
@@ -368,7 +366,7 @@ impl Isolation {
     }
 
     /// Maps the state through a cell permutation of the board (a symmetry).
-    fn mapped(&self, map: &[u8; 128]) -> Isolation {
+    pub(crate) fn mapped(&self, map: &[u8; 128]) -> Isolation {
         let v = self.variant;
         let mut blocked = Cells::EMPTY;
         for cell in (v.blank - self.board).iter() {
@@ -389,142 +387,9 @@ impl Isolation {
     }
 }
 
-impl Game for Isolation {
-    type Move = Move;
-
-    #[inline]
-    fn to_move(&self) -> Player {
-        Player::from_index(self.player())
-    }
-
-    fn generate_moves(&self, moves: &mut MoveList<Move>) {
-        let targets = self.mover_targets();
-        if targets.is_empty() {
-            return;
-        }
-        match (self.variant.rules, self.loc(self.to_move())) {
-            // AIND lists (row, col) in lexicographic order: descending cell index.
-            (Rules::Aind, _) => moves.extend(targets.iter().rev().map(Move)),
-            (_, None) => moves.extend(targets.iter().map(Move)),
-            (_, Some(from)) => {
-                let (targets, n) = self.knight_targets_in_order(from);
-                moves.extend_from_slice(&targets[..n]);
-            }
-        }
-    }
-
-    #[inline]
-    fn play(&self, mv: Move) -> Isolation {
-        debug_assert!(self.board.contains(mv.0), "move to a blocked cell");
-        self.move_to(mv.0)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        if !self.terminal_test() {
-            return None;
-        }
-        let mover = self.to_move();
-        // The player to move wins iff it still has a liberty (rules' view).
-        Some(if self.has_liberties(mover.index()) {
-            Outcome::Win(mover)
-        } else {
-            Outcome::Win(mover.other())
-        })
-    }
-
-    #[inline]
-    fn is_terminal(&self) -> bool {
-        self.terminal_test()
-    }
-
-    #[inline]
-    fn move_count(&self) -> usize {
-        self.mover_targets().len() as usize
-    }
-
-    #[inline]
-    fn random_move(&self, rng: &mut Rng) -> Option<Move> {
-        let targets = self.mover_targets();
-        let n = targets.len();
-        if n == 0 {
-            return None;
-        }
-        match self.loc(self.to_move()) {
-            Some(_) => Some(Move(targets.nth(rng.below(n as u64) as u32))),
-            None => {
-                // Opening: rejection sampling over the cell indices is uniform and fast.
-                let span = 128 - targets.0.leading_zeros() as u64;
-                loop {
-                    let cell = rng.below(span) as u8;
-                    if targets.contains(cell) {
-                        return Some(Move(cell));
-                    }
-                }
-            }
-        }
-    }
-
-    /// A strong 64-bit mix of the board, both locations and the side to move (the ply count
-    /// beyond its parity is left out, so transpositions share a key). Computed on demand, so
-    /// perft and playouts never pay for it.
-    #[inline]
-    fn key(&self) -> u64 {
-        let extra = self.locs as u64 | ((self.ply & 1) as u64) << 16;
-        let lo = self.board.0 as u64;
-        let hi = (self.board.0 >> 64) as u64;
-        let x = mix(lo ^ 0xA076_1D64_78BD_642F, hi ^ 0xE703_7ED1_A0B4_28DB);
-        mix(x ^ 0x8EBC_6AF0_9C88_C6E3, extra ^ 0x5899_65CC_7537_4CC3)
-    }
-
-    #[inline]
-    fn ply(&self) -> u32 {
-        self.ply
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        crate::notation::format_move(self, mv)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
-        crate::notation::parse_move(self, text)
-    }
-
-    fn position(&self) -> String {
-        crate::notation::format_position(self)
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Isolation, NotationError> {
-        crate::notation::parse_position(self.variant, text)
-    }
-
-    /// Rotations and reflections of the board. None under [`Rules::Udacity`], whose cell-0
-    /// quirk makes one corner special (the images could have other values).
-    fn symmetric_images(&self) -> Images<Isolation> {
-        let mut images = Images::new();
-        images.push(*self);
-        if self.variant.rules != Rules::Udacity {
-            for map in &self.variant.symmetries[1..] {
-                images.push(self.mapped(map));
-            }
-        }
-        images
-    }
-
-    fn max_game_length(&self) -> Option<u32> {
-        Some(self.board.len())
-    }
-
-    const MOVE_INDEX_SPACE: usize = 128;
-
-    #[inline]
-    fn move_index(mv: Move) -> usize {
-        mv.0 as usize & 127
-    }
-}
-
 /// wyhash's 64x64->128 multiply-fold: one multiplication that mixes both inputs into every bit.
 #[inline]
-fn mix(a: u64, b: u64) -> u64 {
+pub(crate) fn mix(a: u64, b: u64) -> u64 {
     let product = (a as u128) * (b as u128);
     (product as u64) ^ ((product >> 64) as u64)
 }

@@ -85,8 +85,10 @@ pub struct Variant {
     pub(crate) light: Cells,
 }
 
-/// A bit index that is never a cell of any board (boards use at most bits 0 to 125).
-const NEVER_OPEN: u8 = 127;
+/// The bit index that is never a cell of any board (boards use at most bits 0 to 125). It
+/// stands for "not placed yet" in a state's `locs`, with a knight-move mask of every cell (an
+/// unplaced player may open anywhere, so liberties need no branch), and pads the move tables.
+pub(crate) const UNPLACED: u8 = 127;
 
 static VARIANTS: Mutex<Vec<&'static Variant>> = Mutex::new(Vec::new());
 
@@ -160,8 +162,8 @@ impl Variant {
                 }
             }
         }
-        knight[crate::state::UNPLACED as usize] = Cells(u128::MAX);
-        let mut knight_ordered = [[NEVER_OPEN; 8]; 128];
+        knight[UNPLACED as usize] = Cells(u128::MAX);
+        let mut knight_ordered = [[UNPLACED; 8]; 128];
         for cell in blank.iter() {
             for (slot, off) in offsets.iter().enumerate() {
                 let target = cell as i32 + off;

@@ -18,6 +18,7 @@ pub mod cards;
 mod describe;
 pub mod eval;
 pub mod notation;
+mod rules;
 pub mod seed;
 pub mod spec;
 pub mod square;

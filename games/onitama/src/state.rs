@@ -2,7 +2,7 @@
 
 use crate::cards::{Card, TARGETS};
 use crate::square::{TEMPLE_P0, TEMPLE_P1};
-use ply_search::{Game, Images, MoveList, NotationError, Outcome, Player};
+use ply_search::{Game, Player};
 use std::hash::{Hash, Hasher};
 
 /// "No master": the master was captured.
@@ -235,7 +235,7 @@ impl Onitama {
 
     /// The part of [`Game::key`] that depends on the ply count: zero unless the draw limit is
     /// near (a search can then see it, so positions at different plies may differ in value).
-    fn ply_key(&self) -> u64 {
+    pub(crate) fn ply_key(&self) -> u64 {
         if self.max_plies > 0 && self.max_plies.saturating_sub(self.ply) <= PLY_IN_KEY_WITHIN {
             (self.ply as u64 + 1)
                 .wrapping_mul(0xD6E8_FEB8_6659_FD93)
@@ -304,7 +304,7 @@ impl Onitama {
     }
 
     #[inline]
-    fn winner(&self) -> Option<Player> {
+    pub(crate) fn winner(&self) -> Option<Player> {
         let [m0, m1] = self.masters;
         if m1 == NO_MASTER || m0 == TEMPLE_P1 {
             Some(Player::P0)
@@ -317,7 +317,7 @@ impl Onitama {
 
     /// The game ended by the draw limit (and by nothing else).
     #[inline]
-    fn drawn(&self) -> bool {
+    pub(crate) fn drawn(&self) -> bool {
         self.max_plies > 0 && self.ply >= self.max_plies
     }
 
@@ -345,181 +345,3 @@ impl Onitama {
 
 /// Onitama is solved by plain search (endgames and short horizons; the draw limit bounds it).
 impl ply_search::solver::Solvable for Onitama {}
-
-impl Game for Onitama {
-    type Move = Move;
-
-    #[inline]
-    fn to_move(&self) -> Player {
-        Player::from_index(self.to_move as usize)
-    }
-
-    #[inline]
-    fn generate_moves(&self, moves: &mut MoveList<Move>) {
-        self.for_each_move(|mv| moves.push(mv));
-    }
-
-    /// Card by card, piece by piece, target by target; the two passes when no card moves any
-    /// piece.
-    #[inline]
-    fn for_each_move(&self, mut visit: impl FnMut(Move)) {
-        if self.is_terminal() {
-            return;
-        }
-        let p = self.to_move as usize;
-        let own = self.pieces[p];
-        let mut visited = 0u32;
-        for card in self.hands[p] {
-            let table = &TARGETS[card.0 as usize][p];
-            let mut bits = own;
-            while bits != 0 {
-                let from = bits.trailing_zeros() as u8;
-                bits &= bits - 1;
-                let mut targets = table[from as usize] & !own;
-                while targets != 0 {
-                    let to = targets.trailing_zeros() as u8;
-                    targets &= targets - 1;
-                    visit(Move { card, from, to });
-                    visited += 1;
-                }
-            }
-        }
-        if visited == 0 {
-            visit(Move::pass(self.hands[p][0]));
-            visit(Move::pass(self.hands[p][1]));
-        }
-    }
-
-    /// Copy-make. Every field is computed first and the new state built in one expression, so
-    /// that it can stay in registers (writing a copy field by field and reading it back whole
-    /// stalls the CPU's store forwarding).
-    #[inline(always)]
-    fn play(&self, mv: Move) -> Onitama {
-        let p = self.to_move as usize;
-        let o = p ^ 1;
-        // The mover's and the opponent's fields as plain values: an array written at a
-        // run-time index goes through memory, and reading it back whole stalls.
-        let (mut own, mut opp) = (self.pieces[p], self.pieces[o]);
-        let (mut own_master, mut opp_master) = (self.masters[p], self.masters[o]);
-        if !mv.is_pass() {
-            // Branch-free: whether the master moves or a piece is captured is data, not
-            // control flow (both are too irregular for a branch predictor).
-            let (from, to) = (mv.from as u32, mv.to as u32);
-            own ^= 1 << from | 1 << to;
-            opp &= !(1 << to);
-            own_master = if own_master == mv.from {
-                mv.to
-            } else {
-                own_master
-            };
-            opp_master = if opp_master == mv.to {
-                NO_MASTER
-            } else {
-                opp_master
-            };
-        }
-        // The used card goes to the side; the side card joins the hand (kept sorted). The hand's
-        // two ids XOR the used one leaves the kept one.
-        let used = mv.card;
-        let [a, b] = self.hands[p];
-        let keep = Card(a.0 ^ b.0 ^ used.0);
-        let own_hand = [keep.min(self.side), keep.max(self.side)];
-        let opp_hand = self.hands[o];
-        let mover_first = p == 0;
-        Onitama {
-            pieces: if mover_first { [own, opp] } else { [opp, own] },
-            masters: if mover_first {
-                [own_master, opp_master]
-            } else {
-                [opp_master, own_master]
-            },
-            hands: if mover_first {
-                [own_hand, opp_hand]
-            } else {
-                [opp_hand, own_hand]
-            },
-            side: used,
-            to_move: self.to_move ^ 1,
-            ply: self.ply + 1,
-            max_plies: self.max_plies,
-        }
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        match self.winner() {
-            Some(p) => Some(Outcome::Win(p)),
-            None if self.drawn() => Some(Outcome::Draw),
-            None => None,
-        }
-    }
-
-    #[inline]
-    fn is_terminal(&self) -> bool {
-        self.winner().is_some() || self.drawn()
-    }
-
-    #[inline]
-    fn move_count(&self) -> usize {
-        if self.is_terminal() {
-            return 0;
-        }
-        match self.piece_moves(self.to_move()) {
-            0 => 2,
-            n => n as usize,
-        }
-    }
-
-    #[inline]
-    fn key(&self) -> u64 {
-        self.key_from_scratch() ^ self.ply_key()
-    }
-
-    /// The Zobrist update: a handful of table reads instead of a walk over the pieces.
-    #[inline]
-    fn key_after(&self, key: u64, mv: Move, child: &Onitama) -> u64 {
-        key ^ self.key_delta(mv) ^ self.ply_key() ^ child.ply_key()
-    }
-
-    fn ply(&self) -> u32 {
-        self.ply
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        crate::notation::format_move(mv)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
-        crate::notation::parse_move(self, text)
-    }
-
-    fn position(&self) -> String {
-        crate::notation::format_position(self)
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Onitama, NotationError> {
-        crate::notation::parse_position(text, self.max_plies)
-    }
-
-    /// The position and its mirror image (board mirrored left-right, every card mirrored).
-    fn symmetric_images(&self) -> Images<Onitama> {
-        let mut images = Images::new();
-        images.push(*self);
-        images.push(self.mirrored());
-        images
-    }
-
-    fn max_game_length(&self) -> Option<u32> {
-        (self.max_plies > 0).then(|| self.max_plies.saturating_sub(self.ply))
-    }
-
-    const MOVE_INDEX_SPACE: usize = 32 * 25 * 25 + 32;
-
-    #[inline]
-    fn move_index(mv: Move) -> usize {
-        if mv.is_pass() {
-            32 * 625 + mv.card.0 as usize
-        } else {
-            (mv.card.0 as usize * 25 + mv.from as usize) * 25 + mv.to as usize
-        }
-    }
-}

@@ -1,0 +1,139 @@
+//! Knight Isolation under the `Game` trait: the rules of the state in [`crate::state`], and
+//! the notation of [`crate::notation`].
+
+use crate::state::mix;
+use crate::{Isolation, Move, Rules};
+use ply_search::{Game, Images, MoveList, NotationError, Outcome, Player, Rng};
+
+impl Game for Isolation {
+    type Move = Move;
+
+    #[inline]
+    fn to_move(&self) -> Player {
+        Player::from_index(self.player())
+    }
+
+    fn generate_moves(&self, moves: &mut MoveList<Move>) {
+        let targets = self.mover_targets();
+        if targets.is_empty() {
+            return;
+        }
+        match (self.variant.rules, self.loc(self.to_move())) {
+            // AIND lists (row, col) in lexicographic order: descending cell index.
+            (Rules::Aind, _) => moves.extend(targets.iter().rev().map(Move)),
+            (_, None) => moves.extend(targets.iter().map(Move)),
+            (_, Some(from)) => {
+                let (targets, n) = self.knight_targets_in_order(from);
+                moves.extend_from_slice(&targets[..n]);
+            }
+        }
+    }
+
+    #[inline]
+    fn play(&self, mv: Move) -> Isolation {
+        debug_assert!(self.board.contains(mv.0), "move to a blocked cell");
+        self.move_to(mv.0)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if !self.terminal_test() {
+            return None;
+        }
+        let mover = self.to_move();
+        // The player to move wins iff it still has a liberty (rules' view).
+        Some(if self.has_liberties(mover.index()) {
+            Outcome::Win(mover)
+        } else {
+            Outcome::Win(mover.other())
+        })
+    }
+
+    #[inline]
+    fn is_terminal(&self) -> bool {
+        self.terminal_test()
+    }
+
+    #[inline]
+    fn move_count(&self) -> usize {
+        self.mover_targets().len() as usize
+    }
+
+    #[inline]
+    fn random_move(&self, rng: &mut Rng) -> Option<Move> {
+        let targets = self.mover_targets();
+        let n = targets.len();
+        if n == 0 {
+            return None;
+        }
+        match self.loc(self.to_move()) {
+            Some(_) => Some(Move(targets.nth(rng.below(n as u64) as u32))),
+            None => {
+                // Opening: rejection sampling over the cell indices is uniform and fast.
+                let span = 128 - targets.0.leading_zeros() as u64;
+                loop {
+                    let cell = rng.below(span) as u8;
+                    if targets.contains(cell) {
+                        return Some(Move(cell));
+                    }
+                }
+            }
+        }
+    }
+
+    /// A strong 64-bit mix of the board, both locations and the side to move (the ply count
+    /// beyond its parity is left out, so transpositions share a key). Computed on demand, so
+    /// perft and playouts never pay for it.
+    #[inline]
+    fn key(&self) -> u64 {
+        let extra = self.locs as u64 | ((self.ply & 1) as u64) << 16;
+        let lo = self.board.0 as u64;
+        let hi = (self.board.0 >> 64) as u64;
+        let x = mix(lo ^ 0xA076_1D64_78BD_642F, hi ^ 0xE703_7ED1_A0B4_28DB);
+        mix(x ^ 0x8EBC_6AF0_9C88_C6E3, extra ^ 0x5899_65CC_7537_4CC3)
+    }
+
+    #[inline]
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        crate::notation::format_move(self, mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
+        crate::notation::parse_move(self, text)
+    }
+
+    fn position(&self) -> String {
+        crate::notation::format_position(self)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Isolation, NotationError> {
+        crate::notation::parse_position(self.variant, text)
+    }
+
+    /// Rotations and reflections of the board. None under [`Rules::Udacity`], whose cell-0
+    /// quirk makes one corner special (the images could have other values).
+    fn symmetric_images(&self) -> Images<Isolation> {
+        let mut images = Images::new();
+        images.push(*self);
+        if self.variant.rules != Rules::Udacity {
+            for map in &self.variant.symmetries[1..] {
+                images.push(self.mapped(map));
+            }
+        }
+        images
+    }
+
+    fn max_game_length(&self) -> Option<u32> {
+        Some(self.board.len())
+    }
+
+    const MOVE_INDEX_SPACE: usize = 128;
+
+    #[inline]
+    fn move_index(mv: Move) -> usize {
+        mv.0 as usize & 127
+    }
+}
