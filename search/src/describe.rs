@@ -15,22 +15,7 @@ use crate::solver::Solvable;
 use crate::{Evaluator, Game, NotationError, Spec};
 use serde_json::{Map, Value};
 
-/// One key a game spec takes, for listings (`ply games`) and for checking a spec's keys.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SpecKey {
-    /// The key, as written in specs.
-    pub key: &'static str,
-    /// Its default, in words.
-    pub default: &'static str,
-    /// The values it accepts, in words.
-    pub accepted: &'static str,
-}
-
-impl AsRef<str> for SpecKey {
-    fn as_ref(&self) -> &str {
-        self.key
-    }
-}
+pub use crate::spec::SpecKey;
 
 /// A game that starts from a spec string such as `isolation(width=7,height=7,rules=aind)`.
 pub trait FromSpec: Game {

@@ -167,8 +167,8 @@ impl Spec {
         }
     }
 
-    /// [`Spec::finish`] with the keys of a game's [`crate::describe::FromSpec::KEYS`].
-    pub fn finish_keys(self, accepted: &[crate::describe::SpecKey]) -> Result<(), NotationError> {
+    /// [`Spec::finish`] with the keys of a game's `FromSpec::KEYS` (the `describe` module).
+    pub fn finish_keys(self, accepted: &[SpecKey]) -> Result<(), NotationError> {
         let names: Vec<&str> = accepted.iter().map(|k| k.key).collect();
         self.finish(&names)
     }
@@ -188,6 +188,24 @@ impl Spec {
             )
             .with_kind(ErrorKind::BadKey)),
         }
+    }
+}
+
+/// One key a game spec takes, for listings (`ply games`) and for checking a spec's keys
+/// ([`Spec::finish_keys`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SpecKey {
+    /// The key, as written in specs.
+    pub key: &'static str,
+    /// Its default, in words.
+    pub default: &'static str,
+    /// The values it accepts, in words.
+    pub accepted: &'static str,
+}
+
+impl AsRef<str> for SpecKey {
+    fn as_ref(&self) -> &str {
+        self.key
     }
 }
 

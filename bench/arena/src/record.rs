@@ -44,13 +44,27 @@ impl GameRecord {
         game: PlayedGame,
         elapsed: Duration,
     ) -> GameRecord {
+        let players = [
+            config.agents[fixture.first].clone(),
+            config.agents[fixture.second].clone(),
+        ];
+        let game_spec = config.games[fixture.game].clone();
+        GameRecord::of_game(fixture.id(config), game_spec, players, game, elapsed)
+    }
+
+    /// The record of `game` (of the game `game_spec`, between `players`), under `id`: for games
+    /// played outside a tournament, such as `ply play`'s.
+    pub fn of_game(
+        id: String,
+        game_spec: String,
+        players: [String; 2],
+        game: PlayedGame,
+        elapsed: Duration,
+    ) -> GameRecord {
         GameRecord {
-            id: fixture.id(config),
-            game: config.games[fixture.game].clone(),
-            players: [
-                config.agents[fixture.first].clone(),
-                config.agents[fixture.second].clone(),
-            ],
+            id,
+            game: game_spec,
+            players,
             opening: game.opening,
             moves: game.moves,
             winner: game.winner,

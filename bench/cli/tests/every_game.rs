@@ -36,11 +36,11 @@ fn every_registered_game_answers_every_subcommand() {
             run(&["search", spec, "alphabeta(depth=2)"]).contains("best move"),
             "{spec}"
         );
-        let solved = ply_with_input(&["solve", spec, "--nodes", "20000", "--json"], "");
+        // Small games solve within the budget; big ones say the node limit stopped the solver.
+        let solved = run(&["solve", spec, "--nodes", "20000", "--json"]);
         assert!(
-            matches!(solved.status.code(), Some(0) | Some(2)),
-            "solve {spec}: {}",
-            String::from_utf8_lossy(&solved.stderr)
+            solved.contains("\"value\"") || solved.starts_with("not solved: the nodes limit"),
+            "solve {spec}: {solved}"
         );
         let played = run(&["play", spec, "--p0", "random", "--p1", "greedy"]);
         assert!(played.contains("game over"), "{spec}: {played}");

@@ -77,14 +77,12 @@ pub fn run<G: NamedEvaluators + Describe>(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<GameRecord, CliError> {
-    let mut agents: Vec<Option<Box<dyn Agent<G>>>> = Vec::new();
-    for p in players {
-        agents.push(if p == "human" {
-            None
-        } else {
-            Some(build_agent::<G>(p)?)
-        });
-    }
+    let agent = |spec: &str| -> Result<Option<Box<dyn Agent<G>>>, CliError> {
+        Ok((spec != "human")
+            .then(|| build_agent::<G>(spec))
+            .transpose()?)
+    };
+    let [mut first_agent, mut second_agent] = [agent(players[0])?, agent(players[1])?];
     let input = RefCell::new(input);
     let terminal = RefCell::new(out);
     let human = |mover| Human {
@@ -93,16 +91,13 @@ pub fn run<G: NamedEvaluators + Describe>(
         out: &terminal,
     };
     let mut humans = [human(0), human(1)];
-    let [first_agent, second_agent] = &mut agents[..] else {
-        unreachable!("two seats")
-    };
     let [first_human, second_human] = &mut humans;
     let seats: [&mut dyn Seat<G>; 2] = [
-        match first_agent {
+        match &mut first_agent {
             Some(agent) => agent,
             None => first_human,
         },
-        match second_agent {
+        match &mut second_agent {
             Some(agent) => agent,
             None => second_human,
         },
@@ -152,17 +147,11 @@ pub fn run<G: NamedEvaluators + Describe>(
     if let Some(e) = write_error {
         return Err(CliError::Output(e));
     }
-    Ok(GameRecord {
-        id: "play".into(),
-        game: game_spec.into(),
-        players: players.map(String::from),
-        opening: game.opening,
-        moves: game.moves,
-        winner: game.winner,
-        reason: game.reason,
-        detail: game.detail,
-        times_ms: game.times_ms,
-        nodes: game.nodes,
-        duration_ms: started.elapsed().as_secs_f64() * 1e3,
-    })
+    Ok(GameRecord::of_game(
+        "play".into(),
+        game_spec.into(),
+        players.map(String::from),
+        game,
+        started.elapsed(),
+    ))
 }
