@@ -2,7 +2,7 @@
 
 use crate::commands;
 use crate::error::{one_line_clap_error, CliError};
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use ply_registry::with_game;
 use ply_registry::AnyGame;
 use ply_search::describe::position_after as position;
@@ -37,6 +37,11 @@ pub enum Command {
     /// Search a fixed suite of positions of every game: the total node count (a fingerprint
     /// of search behaviour) and nodes per second.
     Bench,
+    /// List the registered games: their spec keys with defaults and accepted values, and their
+    /// evaluators.
+    Games,
+    /// List the agent kinds: their spec keys with defaults and accepted values.
+    Agents,
     /// What each enhancement of the alpha-beta engine is worth: nodes to a fixed depth with
     /// each switched off in turn, on the same positions of each game.
     Ablate(AblateArgs),
@@ -138,13 +143,14 @@ pub struct ArenaArgs {
     /// Gauntlet: the first K agents each play all the others (and not each other).
     #[arg(long, value_name = "K")]
     pub gauntlet: Option<usize>,
-    /// Random openings per game, each played twice per pairing (colours swapped).
+    /// Random openings per game, each played twice per pairing (colours swapped) [default: 4;
+    /// the default comparison: 8].
     #[arg(long, value_name = "N")]
     pub openings: Option<usize>,
-    /// Plies of each random opening.
+    /// Plies of each random opening [default: 2].
     #[arg(long, value_name = "N")]
     pub opening_plies: Option<u32>,
-    /// Seed of the openings.
+    /// Seed of the openings [default: 1].
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
     /// Openings from a file instead of random ones: one per line, moves in the game's notation
@@ -154,13 +160,13 @@ pub struct ArenaArgs {
     /// Time control: a move taking longer than this (plus --tolerance) loses on time.
     #[arg(long, value_name = "DURATION")]
     pub move_time: Option<String>,
-    /// Time allowed beyond --move-time.
+    /// Time allowed beyond --move-time [default: 10ms].
     #[arg(long, value_name = "DURATION")]
     pub tolerance: Option<String>,
-    /// Games played at once (default: one per core).
+    /// Games played at once [default: one per core].
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
-    /// The JSON Lines record file (default: a new file under target/arena/).
+    /// The JSON Lines record file [default: a new file under target/arena/].
     #[arg(long, value_name = "FILE")]
     pub out: Option<std::path::PathBuf>,
     /// Continue the record file: games already in it are not played again.
@@ -481,7 +487,19 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    let summary = commands::listing::help_summary();
+    let mut command = Cli::command().after_help(summary.clone());
+    let names: Vec<String> = command
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect();
+    for name in names {
+        command = command.mut_subcommand(name, |c| c.after_help(summary.clone()));
+    }
+    let parsed = command
+        .try_get_matches_from(args)
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             use clap::error::ErrorKind;
@@ -545,6 +563,8 @@ where
             commands::arena::run_arena(&config, &output, out)
         }
         Command::Bench => commands::bench::run(out),
+        Command::Games => Ok(commands::listing::games(out)?),
+        Command::Agents => Ok(commands::listing::agents(out)?),
         Command::Ablate(args) => commands::ablate::run(&args.config()?, args.json, out),
         Command::Play(args) => {
             let game = AnyGame::from_spec(&args.position.game)?;

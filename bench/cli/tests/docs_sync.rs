@@ -144,3 +144,54 @@ fn time_masking_keeps_everything_else() {
         "plays 0 score 0 nodes 4797 # ms\ntime # s # M nodes/s"
     );
 }
+
+/// `line` split into words, double quotes grouping (as the shell reads the README's lines).
+fn shell_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    for c in line.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            c if c.is_whitespace() && !quoted => {
+                if !word.is_empty() {
+                    words.push(std::mem::take(&mut word));
+                }
+            }
+            c => word.push(c),
+        }
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
+}
+
+#[test]
+fn the_readmes_quick_commands_run() {
+    // Every `cargo run --release -- ...` line of the README's tour, through the binary; the
+    // long ones (tournaments, a human's game, big searches and solves) have tests of their own.
+    let readme = repo_file("README.md");
+    let quick = ["perft", "replay", "solve", "games", "agents"];
+    let mut ran = 0;
+    for line in readme.lines() {
+        let Some(rest) = line.trim().strip_prefix("cargo run --release -- ") else {
+            continue;
+        };
+        let command = rest.split('#').next().unwrap_or("");
+        let words = shell_words(command);
+        let heavy = words
+            .iter()
+            .any(|w| w.contains("threads") || w.contains("width=6"));
+        if words.is_empty() || !quick.contains(&words[0].as_str()) || heavy {
+            continue;
+        }
+        let args: Vec<&str> = words.iter().map(String::as_str).collect();
+        run_ply(&args, "");
+        ran += 1;
+    }
+    assert!(
+        ran >= 6,
+        "the README's tour lost its quick commands ({ran} ran)"
+    );
+}

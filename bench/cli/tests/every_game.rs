@@ -67,3 +67,40 @@ fn every_registered_game_answers_every_subcommand() {
         let _ = std::fs::remove_file(&out);
     }
 }
+
+#[test]
+fn games_agents_and_help_list_everything_the_registry_and_agent_table_hold() {
+    let games = run(&["games"]);
+    for info in GAMES {
+        assert!(
+            games.contains(&format!("{}: {}", info.name, info.about)),
+            "{games}"
+        );
+        for key in info.keys {
+            assert!(games.contains(key.accepted), "{}: {}", info.name, key.key);
+        }
+        assert!(games.contains(&info.evaluators.join(", ")), "{}", info.name);
+    }
+    let agents = run(&["agents"]);
+    for kind in ply_search::agents::AGENTS {
+        assert!(
+            agents.contains(&format!("{}: {}", kind.name, kind.about)),
+            "{agents}"
+        );
+        for key in kind.keys {
+            assert!(agents.contains(key.accepted), "{}: {}", kind.name, key.key);
+        }
+    }
+    for help in [
+        run(&["--help"]),
+        run(&["arena", "--help"]),
+        run(&["search", "--help"]),
+    ] {
+        for info in GAMES {
+            assert!(help.contains(info.example), "{help}");
+        }
+        for kind in ply_search::agents::AGENTS {
+            assert!(help.contains(kind.example), "{help}");
+        }
+    }
+}

@@ -4,23 +4,6 @@ use super::units::parse_size;
 use crate::engine::{EngineOptions, Replacement};
 use crate::{NotationError, Spec};
 
-/// Every key of `alphabeta(...)`: the limits, the evaluator and the engine's switches.
-pub const ENGINE_KEYS: [&str; 13] = [
-    "depth",
-    "time",
-    "nodes",
-    "eval",
-    "tt",
-    "replace",
-    "ttmove",
-    "id",
-    "pvs",
-    "aspiration",
-    "window",
-    "killers",
-    "history",
-];
-
 /// The engine options of an `alphabeta(...)` spec (the switches, the table and the window).
 pub fn engine_options(spec: &mut Spec) -> Result<EngineOptions, NotationError> {
     let defaults = EngineOptions::default();

@@ -5,29 +5,6 @@ use super::units::parse_size;
 use crate::mcts::{FinalChoice, MctsOptions, Parallel, Playout, Selection};
 use crate::{Limits, NotationError, Spec};
 
-/// The parameters of `mcts(...)`.
-pub const MCTS_KEYS: [&str; 19] = [
-    "iterations",
-    "time",
-    "nodes",
-    "eval",
-    "c",
-    "select",
-    "fpu",
-    "playout",
-    "eps",
-    "cap",
-    "scale",
-    "solver",
-    "imb",
-    "final",
-    "reuse",
-    "threads",
-    "parallel",
-    "seed",
-    "memory",
-];
-
 /// A number parameter in `range`, with the accepted form named on error.
 fn take_number(
     spec: &mut Spec,

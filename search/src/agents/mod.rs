@@ -3,6 +3,7 @@
 //! `mcts(iterations=1000,c=1.4,playout=random,solver=on,imb=0.3,threads=2,parallel=tree,...)`.
 
 mod engine_spec;
+pub mod kinds;
 mod mcts_spec;
 pub mod units;
 
@@ -11,12 +12,10 @@ use crate::describe::NamedEvaluators;
 use crate::engine::Engine;
 use crate::mcts::Mcts;
 use crate::{Agent, ErrorKind, Greedy, Limits, NotationError, RandomPlayer, SearchAgent, Spec};
-pub use engine_spec::{engine_options, ENGINE_KEYS};
-pub use mcts_spec::{mcts_options, MCTS_KEYS};
+pub use engine_spec::engine_options;
+pub use kinds::{agent_names, AgentKind, AGENTS};
+pub use mcts_spec::mcts_options;
 pub use units::{parse_duration, parse_size};
-
-/// The agent names, for error messages.
-pub const AGENT_NAMES: &str = "random, greedy, minimax, plain-alphabeta, alphabeta, mcts";
 
 /// The depth, time and node limits of a spec (`depth=`, `time=`, `nodes=`), with the
 /// algorithm's default depth.
@@ -75,7 +74,7 @@ pub fn build_agent<G: NamedEvaluators>(text: &str) -> Result<Box<dyn Agent<G>>, 
     let agent: Box<dyn Agent<G>> = match kind.as_str() {
         "random" => {
             let seed = spec.take_parsed("seed", 0u64, "seed= a whole number")?;
-            spec.finish(&["seed"])?;
+            spec.finish_keys(kinds::RANDOM_KEYS)?;
             Box::new(SearchAgent::new(
                 name,
                 RandomPlayer::new(seed),
@@ -85,7 +84,7 @@ pub fn build_agent<G: NamedEvaluators>(text: &str) -> Result<Box<dyn Agent<G>>, 
         "greedy" => {
             let eval = evaluator::<G>(&mut spec)?;
             let exact = spec.take_switch("exact", false)?;
-            spec.finish(&["eval", "exact"])?;
+            spec.finish_keys(kinds::GREEDY_KEYS)?;
             Box::new(SearchAgent::new(
                 name,
                 Greedy::new(eval).exact_endings(exact),
@@ -106,18 +105,18 @@ pub fn build_agent<G: NamedEvaluators>(text: &str) -> Result<Box<dyn Agent<G>>, 
                     limits
                 };
             let options = engine_options(&mut spec)?;
-            spec.finish(&ENGINE_KEYS)?;
+            spec.finish_keys(kinds::ENGINE_KEYS)?;
             Box::new(SearchAgent::new(name, Engine::new(eval, options), limits))
         }
         "mcts" => {
             let eval = evaluator::<G>(&mut spec)?;
             let (options, limits) = mcts_options(&mut spec)?;
-            spec.finish(&MCTS_KEYS)?;
+            spec.finish_keys(kinds::MCTS_KEYS)?;
             Box::new(SearchAgent::new(name, Mcts::new(eval, options), limits))
         }
         other => {
             return Err(
-                NotationError::new("agent", other, format!("one of {AGENT_NAMES}"))
+                NotationError::new("agent", other, format!("one of {}", agent_names()))
                     .with_kind(ErrorKind::UnknownName),
             );
         }
@@ -137,7 +136,7 @@ fn course_searcher<G: NamedEvaluators>(
     } else {
         Algorithm::AlphaBeta
     };
-    spec.finish(&["depth", "eval", "strict"])?;
+    spec.finish_keys(kinds::COURSE_KEYS)?;
     let options = Options {
         utility: Utility::ByDistance,
         strict_pruning: strict,

@@ -3,6 +3,7 @@
 pub mod ablate;
 pub mod arena;
 pub mod bench;
+pub mod listing;
 pub mod perft;
 pub mod play;
 pub mod replay;
