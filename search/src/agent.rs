@@ -1,6 +1,6 @@
 //! Searchers and agents: the one interface every algorithm and every player implements.
 
-use crate::{Game, Limits, SearchResult};
+use crate::{Game, Limits, SearchResult, StopFlag};
 
 /// A search algorithm: analyses a state under limits and returns its best move.
 pub trait Searcher<G: Game>: Send {
@@ -25,6 +25,13 @@ pub trait Agent<G: Game>: Send {
 
     /// Prepares for a new game. The default does nothing.
     fn new_game(&mut self) {}
+
+    /// Lets another thread stop the agent's searches early (a Ctrl-C in Python, a stop button,
+    /// a closed browser tab): they then return their best move so far. The default ignores it
+    /// (an agent that does not search).
+    fn set_stop(&mut self, stop: Option<StopFlag>) {
+        let _ = stop;
+    }
 }
 
 /// An agent made of a searcher and the limits it searches each move with.
@@ -61,5 +68,9 @@ impl<G: Game, S: Searcher<G>> Agent<G> for SearchAgent<S> {
 
     fn new_game(&mut self) {
         self.searcher.clear();
+    }
+
+    fn set_stop(&mut self, stop: Option<StopFlag>) {
+        self.limits.stop = stop;
     }
 }

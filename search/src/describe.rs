@@ -59,16 +59,40 @@ pub trait Describe: Game {
     fn drawing(&self) -> String;
 }
 
+/// Moves as numbers, OpenSpiel's actions: every move of the game has a stable number below
+/// [`Actions::num_actions`], the same wherever the move is legal, so that a neural network's
+/// output or a Python student's agent can name moves by number. The defaults use the game's
+/// dense move index ([`Game::MOVE_INDEX_SPACE`], [`Game::move_index`]); games without one
+/// override both.
+pub trait Actions: Game {
+    /// How many distinct action numbers the game uses (OpenSpiel's `num_distinct_actions`).
+    fn num_actions(&self) -> usize {
+        Self::MOVE_INDEX_SPACE
+    }
+
+    /// The number of `mv`, below [`Actions::num_actions`].
+    fn action(&self, mv: Self::Move) -> usize {
+        Self::move_index(mv)
+    }
+
+    /// The legal move numbered `action`, if there is one.
+    fn legal_move_of_action(&self, action: usize) -> Option<Self::Move> {
+        self.legal_moves()
+            .into_iter()
+            .find(|&mv| self.action(mv) == action)
+    }
+}
+
 /// Everything a front end needs of a game: the rules ([`Game`]), a start from a spec, named
-/// evaluators, a description and the solver's hooks. Implemented for every type that has
+/// evaluators, a description, action numbers and the solver's hooks. Implemented for every type that has
 /// them all; the registry's games are exactly these.
 pub trait FrontEndGame:
-    FromSpec + NamedEvaluators + Describe + Solvable + Send + Sync + 'static
+    FromSpec + NamedEvaluators + Describe + Actions + Solvable + Send + Sync + 'static
 {
 }
 
 impl<G> FrontEndGame for G where
-    G: FromSpec + NamedEvaluators + Describe + Solvable + Send + Sync + 'static
+    G: FromSpec + NamedEvaluators + Describe + Actions + Solvable + Send + Sync + 'static
 {
 }
 
@@ -123,4 +147,23 @@ pub fn split_moves(text: &str) -> Result<Vec<String>, NotationError> {
             }
         })
         .collect()
+}
+
+/// A search's answer as `ply search --json` prints it (and the Python package and the server
+/// return it): the agent, the position, the best move, the score (number and text), the PV and
+/// the full statistics.
+pub fn search_json<G: Game>(
+    state: &G,
+    agent: &str,
+    result: &crate::SearchResult<G::Move>,
+) -> serde_json::Value {
+    serde_json::json!({
+        "agent": agent,
+        "position": state.position(),
+        "best_move": result.best_move.map(|m| state.format_move(m)),
+        "score": result.score,
+        "score_text": crate::score::describe(result.score),
+        "pv": state.format_line(&result.pv),
+        "stats": result.stats,
+    })
 }

@@ -31,7 +31,7 @@
 //! assert_eq!(perft(&start, 2, Count::Strict), 1); // only "1-1" is two plies long
 //! ```
 
-use crate::{Game, MoveList};
+use crate::{Game, MoveList, StopFlag};
 
 /// How terminal positions before the full depth are counted (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -64,6 +64,36 @@ pub fn perft<G: Game>(state: &G, depth: u32, count: Count) -> u64 {
 pub fn perft_without_bulk<G: Game>(state: &G, depth: u32, count: Count) -> u64 {
     let mut buffers: Vec<MoveList<G::Move>> = (0..depth).map(|_| MoveList::new()).collect();
     count_leaves::<G, false>(state, depth, count, &mut buffers)
+}
+
+/// Subtrees of at most this many plies are counted without looking at the stop flag.
+const UNSTOPPED_PLIES: u32 = 4;
+
+/// [`perft`] that gives up (`None`) soon after `stop` is raised: the flag is read between
+/// subtrees of [`UNSTOPPED_PLIES`] plies, never in the counting loop, so the count costs the
+/// same and an interrupt is seen within one small subtree's time.
+///
+/// ```
+/// use ply_search::perft::{perft, perft_until, Count};
+/// use ply_search::{tree::Tree, StopFlag};
+/// let tree = Tree::parse("[[[1,2],[3,[4,5,6]]],[[7],[8,9]]]").unwrap();
+/// let stop = StopFlag::new();
+/// assert_eq!(perft_until(&tree, 6, Count::Leaves, &stop), Some(perft(&tree, 6, Count::Leaves)));
+/// stop.stop();
+/// assert_eq!(perft_until(&tree, 6, Count::Leaves, &stop), None);
+/// ```
+pub fn perft_until<G: Game>(state: &G, depth: u32, count: Count, stop: &StopFlag) -> Option<u64> {
+    if stop.is_raised() {
+        return None;
+    }
+    if depth <= UNSTOPPED_PLIES || state.is_terminal() {
+        return Some(perft(state, depth, count));
+    }
+    let mut total = 0;
+    for mv in state.legal_moves() {
+        total += perft_until(&state.play(mv), depth - 1, count, stop)?;
+    }
+    Some(total)
 }
 
 /// The perft count below each legal move of `state`, in the game's move order ("divide").

@@ -362,6 +362,21 @@ impl crate::describe::FromSpec for Tree {
     }
 }
 
+impl crate::describe::Actions for Tree {
+    /// The most children any node has: action `i` is a node's child number `i`.
+    fn num_actions(&self) -> usize {
+        self.nodes
+            .iter()
+            .map(|n| n.child_count as usize)
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn action(&self, mv: u32) -> usize {
+        mv as usize
+    }
+}
+
 impl crate::describe::NamedEvaluators for Tree {
     type Eval = crate::Zero;
     const DEFAULT_EVAL: &'static str = "null";

@@ -2,9 +2,12 @@
 //! --json`), and which evaluators agent specs may name.
 
 use crate::{Heuristic, Isolation};
-use ply_search::describe::{Describe, NamedEvaluators};
+use ply_search::describe::{Actions, Describe, NamedEvaluators};
 use ply_search::NotationError;
 use serde_json::{json, Map, Value};
+
+/// Action numbers are the game's dense move index.
+impl Actions for Isolation {}
 
 impl NamedEvaluators for Isolation {
     type Eval = Heuristic;

@@ -2,9 +2,12 @@
 //! --json`), and which evaluators agent specs may name.
 
 use crate::{Heuristic, Onitama};
-use ply_search::describe::{Describe, NamedEvaluators};
+use ply_search::describe::{Actions, Describe, NamedEvaluators};
 use ply_search::{Game, NotationError};
 use serde_json::{json, Map, Value};
+
+/// Action numbers are the game's dense move index.
+impl Actions for Onitama {}
 
 impl NamedEvaluators for Onitama {
     type Eval = Heuristic;

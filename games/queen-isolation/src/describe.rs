@@ -2,9 +2,12 @@
 //! --json`), and which evaluators agent specs may name.
 
 use crate::{Heuristic, QueenIsolation};
-use ply_search::describe::{Describe, NamedEvaluators};
+use ply_search::describe::{Actions, Describe, NamedEvaluators};
 use ply_search::{Game, NotationError};
 use serde_json::{json, Map, Value};
+
+/// Action numbers are the game's dense move index.
+impl Actions for QueenIsolation {}
 
 impl NamedEvaluators for QueenIsolation {
     type Eval = Heuristic;

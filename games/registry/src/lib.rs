@@ -53,6 +53,14 @@ macro_rules! __define_registry {
             )*
         }
 
+        $(
+            impl From<$ty> for AnyGame {
+                fn from(state: $ty) -> AnyGame {
+                    AnyGame::$variant(state)
+                }
+            }
+        )*
+
         /// Every registered game, in the registry's order.
         pub const GAMES: &[GameInfo] = &[$(GameInfo::of::<$ty>(),)*];
 

@@ -7,6 +7,7 @@ use ply_search::agents::build_agent;
 use ply_search::conformance::{check, Config};
 use ply_search::describe::{Describe, FrontEndGame};
 use ply_search::ErrorKind;
+use ply_search::Rng;
 
 fn every_start() -> Vec<(String, AnyGame)> {
     GAMES
@@ -73,5 +74,35 @@ fn specs_name_their_keys_and_unknown_games_are_listed() {
     assert_eq!(err.kind, ErrorKind::UnknownName);
     for info in GAMES {
         assert!(err.to_string().contains(info.name), "{err}");
+    }
+}
+
+/// Along random games: every legal move has its own action number below `num_actions`, and
+/// the number leads back to the move.
+fn actions_are_distinct_and_round_trip<G: FrontEndGame>(spec: &str, start: &G) {
+    let mut rng = Rng::new(7);
+    for _ in 0..20 {
+        let mut state = start.clone();
+        while !state.is_terminal() {
+            let moves = state.legal_moves();
+            let mut seen = std::collections::HashSet::new();
+            for &mv in &moves {
+                let action = state.action(mv);
+                assert!(action < state.num_actions(), "{spec}: action {action}");
+                assert!(seen.insert(action), "{spec}: action {action} twice");
+                assert_eq!(state.legal_move_of_action(action), Some(mv), "{spec}");
+            }
+            let Some(mv) = state.random_move(&mut rng) else {
+                break;
+            };
+            state = state.play(mv);
+        }
+    }
+}
+
+#[test]
+fn every_game_numbers_its_moves() {
+    for (spec, game) in every_start() {
+        with_game!(game, start => actions_are_distinct_and_round_trip(&spec, &start));
     }
 }

@@ -2,8 +2,8 @@
 //! beyond their rules: a start from a spec string, the evaluators agent specs may name, and a
 //! drawing of the board.
 
-use crate::{Nim, TicTacToe};
-use ply_search::describe::{null_only, Describe, FromSpec, NamedEvaluators, SpecKey};
+use crate::{Nim, Take, TicTacToe};
+use ply_search::describe::{null_only, Actions, Describe, FromSpec, NamedEvaluators, SpecKey};
 use ply_search::{Game, NotationError, Spec, Zero};
 use serde_json::{json, Map, Value};
 
@@ -16,6 +16,17 @@ impl FromSpec for TicTacToe {
     fn from_parsed_spec(spec: Spec) -> Result<TicTacToe, NotationError> {
         spec.finish_keys(Self::KEYS)?;
         Ok(TicTacToe::new())
+    }
+}
+
+/// Action `c` is a mark on cell `c`.
+impl Actions for TicTacToe {
+    fn num_actions(&self) -> usize {
+        9
+    }
+
+    fn action(&self, cell: u8) -> usize {
+        cell as usize
     }
 }
 
@@ -71,6 +82,17 @@ impl FromSpec for Nim {
         };
         spec.finish_keys(Self::KEYS)?;
         Nim::new(&heaps).ok_or_else(|| NotationError::new("nim heaps", format!("{heaps:?}"), FORM))
+    }
+}
+
+/// Action `16 * heap + (stones - 1)`: taking 1 to 15 stones from heap 0 to 7.
+impl Actions for Nim {
+    fn num_actions(&self) -> usize {
+        8 * 16
+    }
+
+    fn action(&self, mv: Take) -> usize {
+        16 * mv.heap as usize + (mv.take as usize - 1)
     }
 }
 

@@ -15,6 +15,7 @@ pub fn engine_options(spec: &mut Spec) -> Result<EngineOptions, NotationError> {
                 format!("tt={v}"),
                 "tt= a size such as 64MiB or 512KiB (at most 64GiB), or off",
             )
+            .with_kind(crate::ErrorKind::BadValue)
         })?,
     };
     let replacement = Replacement::ALL[spec.take_choice("replace", &Replacement::NAMES, 3)?];
@@ -28,7 +29,8 @@ pub fn engine_options(spec: &mut Spec) -> Result<EngineOptions, NotationError> {
             "alphabeta value",
             format!("window={window}"),
             "window= a positive whole number",
-        ));
+        )
+        .with_kind(crate::ErrorKind::BadValue));
     }
     Ok(EngineOptions {
         tt_bytes,

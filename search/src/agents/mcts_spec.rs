@@ -19,7 +19,8 @@ fn take_number(
             format!("{} value", spec.name),
             format!("{key}={value}"),
             expected,
-        ));
+        )
+        .with_kind(crate::ErrorKind::BadValue));
     }
     Ok(value)
 }
@@ -33,7 +34,8 @@ pub fn mcts_options(spec: &mut Spec) -> Result<(MctsOptions, Limits), NotationEr
             "mcts parameter",
             format!("depth={depth}"),
             "iterations=, time= or nodes= (MCTS has no depth limit)",
-        ));
+        )
+        .with_kind(crate::ErrorKind::BadKey));
     }
     if let Some(v) = spec.take("iterations") {
         limits.iterations = Some(v.parse::<u64>().ok().filter(|&n| n > 0).ok_or_else(|| {
@@ -42,6 +44,7 @@ pub fn mcts_options(spec: &mut Spec) -> Result<(MctsOptions, Limits), NotationEr
                 format!("iterations={v}"),
                 "iterations= a positive whole number",
             )
+            .with_kind(crate::ErrorKind::BadValue)
         })?);
     }
     let selection = [Selection::Uct, Selection::Ucb1Tuned]
@@ -68,6 +71,7 @@ pub fn mcts_options(spec: &mut Spec) -> Result<(MctsOptions, Limits), NotationEr
                     format!("fpu={v}"),
                     "fpu= a number from 0 to 10, or inf",
                 )
+                .with_kind(crate::ErrorKind::BadValue)
             })?,
     };
     let memory_bytes = match spec.take("memory") {
@@ -78,6 +82,7 @@ pub fn mcts_options(spec: &mut Spec) -> Result<(MctsOptions, Limits), NotationEr
                 format!("memory={v}"),
                 "memory= a size such as 64MiB or 1GiB",
             )
+            .with_kind(crate::ErrorKind::BadValue)
         })?,
     };
     let threads = spec.take_parsed("threads", 1usize, "threads= a whole number from 1 to 256")?;
@@ -86,7 +91,8 @@ pub fn mcts_options(spec: &mut Spec) -> Result<(MctsOptions, Limits), NotationEr
             "mcts value",
             format!("threads={threads}"),
             "threads= a whole number from 1 to 256",
-        ));
+        )
+        .with_kind(crate::ErrorKind::BadValue));
     }
     let options = MctsOptions {
         selection,

@@ -33,6 +33,7 @@ pub(crate) fn limits(spec: &mut Spec, default_depth: Option<u32>) -> Result<Limi
                         format!("depth={v}"),
                         "depth= a whole number from 1 to 100",
                     )
+                    .with_kind(crate::ErrorKind::BadValue)
                 })?,
         ),
     };
@@ -43,6 +44,7 @@ pub(crate) fn limits(spec: &mut Spec, default_depth: Option<u32>) -> Result<Limi
                 format!("time={v}"),
                 "time= a duration such as 150ms or 2s",
             )
+            .with_kind(crate::ErrorKind::BadValue)
         })?);
     }
     if let Some(v) = spec.take("nodes") {
@@ -52,6 +54,7 @@ pub(crate) fn limits(spec: &mut Spec, default_depth: Option<u32>) -> Result<Limi
                 format!("nodes={v}"),
                 "nodes= a positive whole number",
             )
+            .with_kind(crate::ErrorKind::BadValue)
         })?);
     }
     Ok(limits)

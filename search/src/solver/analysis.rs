@@ -128,6 +128,17 @@ pub fn solve<G: Solvable>(
     options: &SolverOptions,
     all_replies: bool,
 ) -> Result<Solution<G::Move>, SolveError> {
+    solve_until(state, options, all_replies, &StopFlag::new())
+}
+
+/// [`solve`], stopped early (an error naming [`StopReason::Stop`]) once `stop` is raised by
+/// another thread: a Ctrl-C in Python, a server whose client went away.
+pub fn solve_until<G: Solvable>(
+    state: &G,
+    options: &SolverOptions,
+    all_replies: bool,
+    stop: &StopFlag,
+) -> Result<Solution<G::Move>, SolveError> {
     let start = Instant::now();
     let openings = classes(state, options.symmetry);
     if !all_replies {
@@ -135,7 +146,7 @@ pub fn solve<G: Solvable>(
             .iter()
             .map(|c| state.play(c.representative))
             .collect();
-        let (values, stats) = solve_all(&jobs, options)?;
+        let (values, stats) = solve_all(&jobs, options, stop)?;
         let opening_values: Vec<Score> = values.into_iter().map(for_mover).collect();
         let moves = expand(state, &openings, &opening_values);
         return Ok(finish(state, options, moves, Vec::new(), stats, start));
@@ -154,7 +165,7 @@ pub fn solve<G: Solvable>(
             }
         }
     }
-    let (values, stats) = solve_all(&jobs, options)?;
+    let (values, stats) = solve_all(&jobs, options, stop)?;
     let mut replies = Vec::new();
     for opening in state.legal_moves() {
         let child = state.play(opening);
@@ -287,6 +298,7 @@ fn expand<G: Game>(
 fn solve_all<G: Solvable>(
     jobs: &[G],
     options: &SolverOptions,
+    stop: &StopFlag,
 ) -> Result<(Vec<Score>, SolveStats), SolveError> {
     let threads = options.threads.clamp(1, jobs.len().max(1));
     let per_thread = SolverOptions {
@@ -295,7 +307,8 @@ fn solve_all<G: Solvable>(
     };
     let deadline = options.max_time.map(|t| Instant::now() + t);
     let next = AtomicUsize::new(0);
-    let stop = StopFlag::new();
+    // Raised from outside, or by the first thread to fail (the others then stop too).
+    let stop = stop.clone();
     let results = Mutex::new(vec![None; jobs.len()]);
     let stats = Mutex::new(SolveStats {
         threads,

@@ -35,7 +35,7 @@ use serde::Serialize;
 use smallvec::SmallVec;
 use std::time::Instant;
 
-pub use analysis::{solve, MoveValue, OpeningReplies, Solution, SolveError};
+pub use analysis::{solve, solve_until, MoveValue, OpeningReplies, Solution, SolveError};
 
 /// A game the solver can solve, with an optional shortcut. Every game can implement it with an
 /// empty body (`impl Solvable for MyGame {}`); a game whose positions can fall apart into

@@ -4,8 +4,6 @@ use crate::error::CliError;
 use ply_search::agents::build_agent;
 use ply_search::describe::NamedEvaluators;
 use ply_search::score::describe;
-use ply_search::{Game, SearchResult};
-use serde_json::json;
 use std::io::Write;
 
 /// Runs `agent` on `state`; prints a line per iteration and the best move, or one JSON object.
@@ -25,7 +23,12 @@ pub fn run<G: NamedEvaluators>(
     }
     let result = agent.select_move(state);
     if as_json {
-        writeln!(out, "{}", to_json(state, agent.name(), &result)).map_err(io)?;
+        writeln!(
+            out,
+            "{}",
+            ply_search::describe::search_json(state, agent.name(), &result)
+        )
+        .map_err(io)?;
         return Ok(());
     }
     for row in &result.stats.iterations {
@@ -120,24 +123,6 @@ pub fn run<G: NamedEvaluators>(
         .map_err(io)?;
     }
     Ok(())
-}
-
-/// The JSON answer: the agent, the best move, the score (number and text), the PV and the full
-/// statistics.
-pub fn to_json<G: Game>(
-    state: &G,
-    agent: &str,
-    result: &SearchResult<G::Move>,
-) -> serde_json::Value {
-    json!({
-        "agent": agent,
-        "position": state.position(),
-        "best_move": result.best_move.map(|m| state.format_move(m)),
-        "score": result.score,
-        "score_text": describe(result.score),
-        "pv": state.format_line(&result.pv),
-        "stats": result.stats,
-    })
 }
 
 /// Writes the tree a course agent explores from `state`: SVG for a `.svg` path, DOT otherwise.

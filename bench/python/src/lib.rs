@@ -1,0 +1,27 @@
+//! # ply-python
+//!
+//! The native half of the Python package `ply-search` (imported as `ply_search`): games and
+//! states in the OpenSpiel shape, searches, perft and the solver, all through the game registry
+//! and the agent-spec language the `ply` command uses. The Python half (`python/ply_search`)
+//! re-exports it with docstrings and type stubs.
+
+mod convert;
+mod errors;
+mod run;
+mod state;
+
+use pyo3::prelude::*;
+
+/// The extension module `ply_search._native`.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    errors::register(m)?;
+    m.add_class::<state::Game>()?;
+    m.add_class::<state::State>()?;
+    m.add_function(wrap_pyfunction!(state::load_game, m)?)?;
+    m.add_function(wrap_pyfunction!(state::registered_games, m)?)?;
+    m.add_function(wrap_pyfunction!(run::search, m)?)?;
+    m.add_function(wrap_pyfunction!(run::perft, m)?)?;
+    m.add_function(wrap_pyfunction!(run::solve, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,277 @@
+//! Games and states in the OpenSpiel shape: `load_game(spec)`, `game.new_initial_state()`,
+//! `state.legal_actions()`, `state.apply_action(a)`... Every game of the registry, with the
+//! same spec strings and notations as the `ply` command.
+
+use crate::convert::to_python;
+use crate::errors::{to_py, GameOverError, IllegalMoveError};
+use ply_registry::{with_game, AnyGame, GAMES};
+use ply_search::describe::{Actions, Describe};
+use ply_search::{Game as _, Outcome};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+/// OpenSpiel's `current_player()` once the game is over.
+pub const TERMINAL_PLAYER: i64 = -4;
+
+/// A game: its spec and its start.
+#[pyclass(module = "ply_search", name = "Game", frozen)]
+pub struct Game {
+    spec: String,
+    start: AnyGame,
+}
+
+/// A position of a game, with the actions that led to it from where it was created.
+#[pyclass(module = "ply_search", name = "State")]
+#[derive(Clone)]
+pub struct State {
+    pub(crate) spec: String,
+    pub(crate) state: AnyGame,
+    history: Vec<usize>,
+}
+
+/// The game named by `spec`, as the `ply` command names it: `"isolation"`,
+/// `"isolation(width=7,height=7,rules=aind)"`, `"onitama(deal=random,seed=7)"`...
+#[pyfunction]
+pub fn load_game(spec: &str) -> PyResult<Game> {
+    let start = AnyGame::from_spec(spec).map_err(to_py)?;
+    Ok(Game {
+        spec: spec.trim().to_string(),
+        start,
+    })
+}
+
+/// Every registered game: name, what it is, an example spec, its keys and evaluators.
+#[pyfunction]
+pub fn registered_games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
+    let list = PyList::empty(py);
+    for g in GAMES {
+        let info = PyDict::new(py);
+        info.set_item("name", g.name)?;
+        info.set_item("about", g.about)?;
+        info.set_item("example", g.example)?;
+        let keys = PyList::empty(py);
+        for k in g.keys {
+            let key = PyDict::new(py);
+            key.set_item("key", k.key)?;
+            key.set_item("default", k.default)?;
+            key.set_item("accepted", k.accepted)?;
+            keys.append(key)?;
+        }
+        info.set_item("keys", keys)?;
+        info.set_item("evaluators", g.evaluators.to_vec())?;
+        info.set_item("default_evaluator", g.default_eval)?;
+        list.append(info)?;
+    }
+    Ok(list)
+}
+
+#[pymethods]
+impl Game {
+    /// The state at the game's start.
+    fn new_initial_state(&self) -> State {
+        State {
+            spec: self.spec.clone(),
+            state: self.start.clone(),
+            history: Vec::new(),
+        }
+    }
+
+    /// How many action numbers the game uses: every action is below this.
+    fn num_distinct_actions(&self) -> usize {
+        with_game!(&self.start, s => s.num_actions())
+    }
+
+    /// The state written `position` in the game's position notation (as `ply --from`).
+    fn state_from_position(&self, position: &str) -> PyResult<State> {
+        let state =
+            with_game!(&self.start, s => AnyGame::from(s.parse_position(position).map_err(to_py)?));
+        Ok(State {
+            spec: self.spec.clone(),
+            state,
+            history: Vec::new(),
+        })
+    }
+
+    /// The game's name in specs (`isolation`, `onitama`...).
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.start.name()
+    }
+
+    /// The spec the game was loaded with.
+    #[getter]
+    fn spec(&self) -> &str {
+        &self.spec
+    }
+
+    fn __repr__(&self) -> String {
+        format!("load_game({:?})", self.spec)
+    }
+
+    fn __str__(&self) -> String {
+        self.spec.clone()
+    }
+}
+
+impl State {
+    /// The legal move numbered `action`, or the error saying why there is none.
+    fn legal_move(&self, action: i64) -> PyResult<usize> {
+        if self.is_terminal() {
+            return Err(GameOverError::new_err(format!(
+                "bad action `{action}`: expected no action (the game is over)"
+            )));
+        }
+        let legal = self.legal_actions();
+        usize::try_from(action)
+            .ok()
+            .filter(|a| legal.contains(a))
+            .ok_or_else(|| {
+                IllegalMoveError::new_err(format!(
+                    "bad action `{action}`: expected one of the legal actions {legal:?}"
+                ))
+            })
+    }
+}
+
+#[pymethods]
+impl State {
+    /// The legal actions, in the game's move order.
+    fn legal_actions(&self) -> Vec<usize> {
+        with_game!(&self.state, s => s.legal_moves().into_iter().map(|m| s.action(m)).collect())
+    }
+
+    /// The legal moves in the game's notation, in the game's move order.
+    fn legal_moves(&self) -> Vec<String> {
+        with_game!(&self.state, s => s.legal_moves().into_iter().map(|m| s.format_move(m)).collect())
+    }
+
+    /// The notation of legal action `action`.
+    fn action_to_string(&self, action: i64) -> PyResult<String> {
+        let action = self.legal_move(action)?;
+        Ok(with_game!(&self.state, s => {
+            let mv = s.legal_move_of_action(action).expect("a legal action");
+            s.format_move(mv)
+        }))
+    }
+
+    /// The action of the legal move written `text` in the game's notation.
+    fn string_to_action(&self, text: &str) -> PyResult<usize> {
+        if self.is_terminal() {
+            return Err(GameOverError::new_err(format!(
+                "bad move `{text}`: expected no move (the game is over)"
+            )));
+        }
+        with_game!(&self.state, s => s.parse_move(text).map(|m| s.action(m)).map_err(to_py))
+    }
+
+    /// Plays legal action `action` on this state.
+    fn apply_action(&mut self, action: i64) -> PyResult<()> {
+        let action = self.legal_move(action)?;
+        with_game!(&mut self.state, s => {
+            let mv = s.legal_move_of_action(action).expect("a legal action");
+            *s = s.play(mv);
+        });
+        self.history.push(action);
+        Ok(())
+    }
+
+    /// Plays the legal move written `text` in the game's notation on this state.
+    fn apply_move(&mut self, text: &str) -> PyResult<()> {
+        let action = self.string_to_action(text)?;
+        self.apply_action(action as i64)
+    }
+
+    /// The state after legal action `action` (this state is unchanged).
+    fn child(&self, action: i64) -> PyResult<State> {
+        let mut child = self.clone();
+        child.apply_action(action)?;
+        Ok(child)
+    }
+
+    /// A copy of this state.
+    #[pyo3(name = "clone")]
+    fn clone_state(&self) -> State {
+        self.clone()
+    }
+
+    fn __copy__(&self) -> State {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> State {
+        self.clone()
+    }
+
+    /// The player to move (0 or 1), or -4 (OpenSpiel's terminal id) once the game is over.
+    fn current_player(&self) -> i64 {
+        if self.is_terminal() {
+            TERMINAL_PLAYER
+        } else {
+            with_game!(&self.state, s => s.to_move().index() as i64)
+        }
+    }
+
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool {
+        with_game!(&self.state, s => s.is_terminal())
+    }
+
+    /// Each player's result: `[1.0, -1.0]` when player 0 won, `[0.0, 0.0]` for a draw or a
+    /// game still going on.
+    fn returns(&self) -> [f64; 2] {
+        match with_game!(&self.state, s => s.outcome()) {
+            Some(Outcome::Win(p)) if p.index() == 0 => [1.0, -1.0],
+            Some(Outcome::Win(_)) => [-1.0, 1.0],
+            _ => [0.0, 0.0],
+        }
+    }
+
+    /// The actions played since the state was created (`new_initial_state` or
+    /// `state_from_position`).
+    fn history(&self) -> Vec<usize> {
+        self.history.clone()
+    }
+
+    /// The position in the game's notation (as `ply --from` reads it).
+    fn position(&self) -> String {
+        with_game!(&self.state, s => s.position())
+    }
+
+    /// How many action numbers the game uses.
+    fn num_distinct_actions(&self) -> usize {
+        with_game!(&self.state, s => s.num_actions())
+    }
+
+    /// The plies played.
+    fn move_number(&self) -> u32 {
+        with_game!(&self.state, s => s.ply())
+    }
+
+    /// The game's own fields, as in `ply replay --json` (knight Isolation: the original's
+    /// `board`, `locs`, `ply_count`...).
+    fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let map = with_game!(&self.state, s => s.fields());
+        to_python(py, &serde_json::Value::Object(map))
+    }
+
+    /// The spec of the state's game.
+    #[getter]
+    fn game(&self) -> &str {
+        &self.spec
+    }
+
+    /// The board drawn as `ply` draws it.
+    fn __str__(&self) -> String {
+        with_game!(&self.state, s => s.drawing())
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<State of {}: {:?}>", self.spec, self.position())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .extract::<PyRef<'_, State>>()
+            .is_ok_and(|o| o.spec == self.spec && o.position() == self.position())
+    }
+}
