@@ -160,10 +160,15 @@ impl<M: Copy + PartialEq> TranspositionTable<M> {
         self.generation = 0;
     }
 
-    /// The line and first slot of `key`'s bucket.
+    /// The line and first slot of `key`'s bucket. The bucket comes from the key's high bits
+    /// after a multiplication by an odd constant (Fibonacci hashing), so that keys that are not
+    /// hashes (a tutorial's bit-packed Nim heaps, small numbers) still spread over the table
+    /// instead of all landing in bucket 0; for hashed keys it is a bijection and costs one
+    /// multiplication.
     #[inline]
     fn locate(&self, key: u64) -> (usize, usize) {
-        let bucket = ((key as u128 * self.buckets as u128) >> 64) as usize;
+        let spread = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let bucket = ((spread as u128 * self.buckets as u128) >> 64) as usize;
         let first = bucket * self.slots;
         (first / 4, first % 4)
     }
@@ -299,6 +304,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn small_keys_spread_over_the_buckets() {
+        let tt: TranspositionTable<u8> = TranspositionTable::new(1 << 20, Replacement::Bucket);
+        let buckets: std::collections::HashSet<usize> =
+            (0..1000u64).map(|key| tt.locate(key).0).collect();
+        assert!(
+            buckets.len() > 900,
+            "{} lines for 1000 small keys",
+            buckets.len()
+        );
+    }
+
+    #[test]
     fn decisive_scores_are_stored_relative_to_the_node() {
         let mut tt: TranspositionTable<u8> = TranspositionTable::new(1 << 12, Replacement::Bucket);
         tt.new_search();
@@ -333,15 +350,18 @@ mod tests {
         tt.new_search();
         let buckets = tt.buckets as u64;
         assert_eq!(buckets, 64 / std::mem::size_of::<Entry<u8>>() as u64);
-        // Two keys in the same bucket (bucket 0: keys below 2^64 / buckets).
+        // Two keys in the same bucket.
+        let other = (2..)
+            .find(|&k| tt.locate(k) == tt.locate(1))
+            .expect("a key");
         tt.store(1, Some(1), 10, Bound::Exact, 8, 0);
-        tt.store(2, Some(2), 20, Bound::Exact, 2, 0);
+        tt.store(other, Some(2), 20, Bound::Exact, 2, 0);
         assert!(tt.probe(1).is_some(), "the deeper entry stays");
-        assert!(tt.probe(2).is_none());
+        assert!(tt.probe(other).is_none());
         // In a later search the old entry gives way.
         tt.new_search();
-        tt.store(2, Some(2), 20, Bound::Exact, 2, 0);
-        assert!(tt.probe(2).is_some());
+        tt.store(other, Some(2), 20, Bound::Exact, 2, 0);
+        assert!(tt.probe(other).is_some());
     }
 
     #[test]

@@ -65,7 +65,14 @@ fn the_solver_finds_boutons_theorem() {
             continue;
         }
         let nim_sum = heaps.iter().fold(0, |x, &h| x ^ h);
-        let solution = solve(&start, &SolverOptions::default(), false).unwrap();
+        // Nim is all transpositions: the table pays from the first ply (the default waits for
+        // 12 plies left, a setting for Isolation's few transpositions).
+        let options = SolverOptions {
+            tt_bytes: 1 << 20,
+            tt_min_plies_left: 0,
+            ..SolverOptions::default()
+        };
+        let solution = solve(&start, &options, false).unwrap();
         assert_eq!(solution.value > 0, nim_sum != 0, "heaps {heaps:?}");
         for mv in start.legal_moves() {
             let after = start.play(mv);
