@@ -28,9 +28,15 @@ fn interruptible<R: Send>(py: Python<'_>, work: impl FnOnce(&StopFlag) -> R + Se
     let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
         let worker = scope.spawn(|| {
-            let result = work(&stop);
-            done.store(true, Ordering::Release);
-            result
+            /// Says the work is over however it ends, a panic included.
+            struct Done<'a>(&'a AtomicBool);
+            impl Drop for Done<'_> {
+                fn drop(&mut self) {
+                    self.0.store(true, Ordering::Release);
+                }
+            }
+            let _done = Done(&done);
+            work(&stop)
         });
         while !done.load(Ordering::Acquire) {
             py.detach(|| {
