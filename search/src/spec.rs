@@ -29,7 +29,8 @@ pub struct Spec {
 
 impl Spec {
     /// Parses `name` or `name(key=value,...)`. Values may hold brackets or parentheses with
-    /// commas inside (`cards=[ox,boar]`); blanks around names and values are ignored.
+    /// commas inside (`cards=[ox,boar]`), or be double-quoted to hold anything but a double
+    /// quote (`cmd="python3 agent.py --fast"`); blanks around names and values are ignored.
     pub fn parse(text: &str) -> Result<Spec, NotationError> {
         let form = "NAME or NAME(key=value,...)";
         let bad = |found: &str| NotationError::new("spec", found, form);
@@ -99,10 +100,16 @@ impl Spec {
         &self.text
     }
 
-    /// Removes and returns the raw value of `key`, if present.
+    /// Removes and returns the value of `key`, if present (without its quotes, if quoted).
     pub fn take(&mut self, key: &str) -> Option<String> {
         let at = self.params.iter().position(|(k, _)| k == key)?;
-        Some(self.params.remove(at).1)
+        let value = self.params.remove(at).1;
+        Some(
+            match value.strip_prefix('"').and_then(|v| v.strip_suffix('"')) {
+                Some(inner) => inner.to_string(),
+                None => value,
+            },
+        )
     }
 
     /// Removes `key` and parses its value, or returns `default` when absent. `expected`
@@ -209,20 +216,24 @@ impl AsRef<str> for SpecKey {
     }
 }
 
-/// Splits at commas that are not inside brackets or parentheses; `None` when the brackets do
-/// not balance.
+/// Splits at commas that are not inside brackets, parentheses or double quotes; `None` when the
+/// brackets or quotes do not balance.
 ///
 /// ```
 /// use ply_search::spec::split_top_level;
 /// assert_eq!(split_top_level("(2,3),(4,1)"), Some(vec!["(2,3)", "(4,1)"]));
+/// assert_eq!(split_top_level(r#"cmd="a,b(",x=1"#), Some(vec![r#"cmd="a,b(""#, "x=1"]));
 /// assert_eq!(split_top_level("(2,3"), None);
 /// ```
 pub fn split_top_level(text: &str) -> Option<Vec<&str>> {
     let mut parts = Vec::new();
     let mut depth = 0i32;
     let mut start = 0;
+    let mut quoted = false;
     for (i, c) in text.char_indices() {
         match c {
+            '"' => quoted = !quoted,
+            _ if quoted => {}
             '(' | '[' => depth += 1,
             ')' | ']' => {
                 depth -= 1;
@@ -237,7 +248,7 @@ pub fn split_top_level(text: &str) -> Option<Vec<&str>> {
             _ => {}
         }
     }
-    if depth != 0 {
+    if depth != 0 || quoted {
         return None;
     }
     parts.push(&text[start..]);
@@ -261,6 +272,22 @@ mod tests {
         assert_eq!(spec.take("cards").as_deref(), Some("[ox,boar]"));
         assert_eq!(spec.take_parsed("seed", 0u64, "a number").unwrap(), 7);
         spec.finish(&["cards", "seed"]).unwrap();
+    }
+
+    #[test]
+    fn quoted_values_hold_commas_parentheses_and_blanks() {
+        let mut spec =
+            Spec::parse(r#"external(cmd="python3 a.py --pair=(1,2)", time=1s)"#).unwrap();
+        assert_eq!(
+            spec.take("cmd").as_deref(),
+            Some("python3 a.py --pair=(1,2)")
+        );
+        assert_eq!(spec.take("time").as_deref(), Some("1s"));
+        let unclosed = Spec::parse(r#"external(cmd="python3 a.py)"#).unwrap_err();
+        assert_eq!(
+            unclosed.to_string(),
+            r#"bad spec `external(cmd="python3 a.py)`: expected NAME or NAME(key=value,...)"#
+        );
     }
 
     #[test]

@@ -11,7 +11,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
 /// How a game ended. The records name it in lower case (`normal`, `timeout`, `illegal`,
-/// `panic`, `max-plies`, `resigned`).
+/// `panic`, `error`, `max-plies`, `resigned`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum EndReason {
@@ -24,6 +24,9 @@ pub enum EndReason {
     Illegal,
     /// A seat panicked.
     Panic,
+    /// A seat failed without panicking: an agent written in Python raised an exception, an
+    /// external program died, closed its output or answered nonsense.
+    Error,
     /// The guard against endless games.
     MaxPlies,
     /// A seat resigned.
@@ -38,14 +41,18 @@ impl EndReason {
             EndReason::Timeout => "timeout",
             EndReason::Illegal => "illegal",
             EndReason::Panic => "panic",
+            EndReason::Error => "error",
             EndReason::MaxPlies => "max-plies",
             EndReason::Resigned => "resigned",
         }
     }
 
-    /// Whether the loser lost by a fault (an illegal move or a panic): a forfeit.
+    /// Whether the loser lost by a fault (an illegal move, a panic or an error): a forfeit.
     pub fn is_forfeit(self) -> bool {
-        matches!(self, EndReason::Illegal | EndReason::Panic)
+        matches!(
+            self,
+            EndReason::Illegal | EndReason::Panic | EndReason::Error
+        )
     }
 }
 
@@ -63,12 +70,21 @@ pub enum Choice<M> {
     },
     /// The seat gives up.
     Resign,
+    /// The seat failed and loses the game for `reason` (an illegal move it named in words the
+    /// game does not accept, an error, a timeout it noticed itself), with what went wrong.
+    Forfeit {
+        /// Why it loses (`Illegal`, `Error` or `Timeout`).
+        reason: EndReason,
+        /// What went wrong, in one line.
+        detail: String,
+    },
 }
 
 /// Whoever chooses the moves of one side.
 pub trait Seat<G: Game> {
-    /// A new game begins (an agent forgets the last one's tree).
-    fn new_game(&mut self) {}
+    /// A new game begins under `rules` (an agent forgets the last one's tree; a program over
+    /// a pipe learns the clock).
+    fn new_game(&mut self, _rules: &GameRules) {}
 
     /// The move to play in `state`. An error stops the game without a result (a human's input
     /// ended); a panic is the seat's fault and loses the game.
@@ -76,7 +92,7 @@ pub trait Seat<G: Game> {
 }
 
 impl<G: Game> Seat<G> for Box<dyn Agent<G>> {
-    fn new_game(&mut self) {
+    fn new_game(&mut self, _rules: &GameRules) {
         Agent::new_game(self.as_mut());
     }
 
@@ -161,7 +177,7 @@ pub fn play_game<G: Game>(
     };
     let mut seats = seats;
     for seat in seats.iter_mut() {
-        seat.new_game();
+        seat.new_game(rules);
     }
     loop {
         if let Some(outcome) = state.outcome() {
@@ -200,6 +216,10 @@ pub fn play_game<G: Game>(
         let (mv, nodes, score) = match choice {
             Choice::Resign => {
                 loses(&mut played, EndReason::Resigned, None);
+                return Ok(played);
+            }
+            Choice::Forfeit { reason, detail } => {
+                loses(&mut played, reason, Some(detail));
                 return Ok(played);
             }
             Choice::Play { mv, nodes, score } => (mv, nodes, score),

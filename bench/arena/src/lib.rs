@@ -64,20 +64,27 @@
 
 pub mod chart;
 mod error;
+pub mod external;
 pub mod game;
 mod hook;
+pub mod protocol;
 pub mod record;
+mod resume;
+pub mod seats;
 pub mod stats;
+mod table;
 
 pub use error::ArenaError;
 pub use game::{play_game, Choice, EndReason, GameRules, PlayedGame, PlayedMove, Seat};
 pub use hook::QuietAgentPanics;
 pub use record::GameRecord;
+pub use resume::{resume, Resumed};
+pub use seats::{spec_seat, SeatMaker, SpecSeats};
+pub use table::to_csv;
 
 use ply_registry::{with_game, AnyGame};
-use ply_search::agents::build_agent;
-use ply_search::describe::NamedEvaluators;
-use ply_search::{Agent, Game, NotationError, Rng};
+use ply_search::describe::FrontEndGame;
+use ply_search::{Agent, Game, NotationError, Rng, StopFlag};
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
@@ -263,18 +270,25 @@ pub fn given_opening<G: Game>(start: &G, line: &str) -> Result<Vec<G::Move>, Not
     Ok(moves)
 }
 
-/// Makes an agent from its spec (the command uses [`build_agent`]; tests can inject others).
+/// Makes an agent from its spec, for tournaments on a game of your own
+/// ([`play_tournament`]).
 pub type AgentFactory<'a, G> = dyn Fn(&str) -> Result<Box<dyn Agent<G>>, NotationError> + Sync + 'a;
 
-/// Plays every fixture of game `game_index` not already in `done`, in parallel on `pool`,
-/// handing each record to `sink` as its game ends.
+/// Makes the seat of agent number `i` of the tournament, once per game it plays.
+pub type SeatFactory<'a, G> =
+    dyn Fn(usize) -> Result<Box<dyn Seat<G> + 'a>, ArenaError> + Sync + 'a;
+
+/// Plays every fixture of game `game_index` not already in `done`, in parallel on the current
+/// thread pool, handing each record to `sink` as its game ends. Once `stop` is raised, no new
+/// game starts (those under way finish).
 pub fn run_game_fixtures<G: Game>(
     start: &G,
     game_index: usize,
     config: &ArenaConfig,
     fixtures: &[Fixture],
-    factory: &AgentFactory<'_, G>,
+    seats: &SeatFactory<'_, G>,
     sink: &(dyn Fn(GameRecord) + Sync),
+    stop: Option<&StopFlag>,
 ) -> Result<(), ArenaError> {
     let openings: Vec<Vec<G::Move>> = match &config.opening_list {
         Some(lines) => lines
@@ -289,13 +303,16 @@ pub fn run_game_fixtures<G: Game>(
         .par_iter()
         .filter(|f| f.game == game_index)
         .try_for_each(|f| -> Result<(), ArenaError> {
-            let mut first = factory(&config.agents[f.first])?;
-            let mut second = factory(&config.agents[f.second])?;
+            if stop.is_some_and(StopFlag::is_raised) {
+                return Ok(());
+            }
+            let mut first = seats(f.first)?;
+            let mut second = seats(f.second)?;
             let started = Instant::now();
             let game = play_game(
                 start,
                 &openings[f.opening],
-                [&mut first, &mut second],
+                [first.as_mut(), second.as_mut()],
                 &config.rules(),
                 &mut |_| {},
             )?;
@@ -320,12 +337,16 @@ pub fn play_tournament<G: Game>(
     let fixtures = schedule(config);
     let records = std::sync::Mutex::new(Vec::with_capacity(fixtures.len()));
     let _quiet = QuietAgentPanics::install();
-    run_game_fixtures(start, 0, config, &fixtures, factory, &|record| {
+    let seats = |i: usize| -> Result<Box<dyn Seat<G>>, ArenaError> {
+        Ok(Box::new(factory(&config.agents[i])?))
+    };
+    let sink = |record| {
         records
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .push(record);
-    })?;
+    };
+    run_game_fixtures(start, 0, config, &fixtures, &seats, &sink, None)?;
     let mut records = records.into_inner().unwrap_or_else(|e| e.into_inner());
     let order: std::collections::HashMap<String, usize> = fixtures
         .iter()
@@ -338,17 +359,30 @@ pub fn play_tournament<G: Game>(
 
 /// Checks every game spec, and every agent spec on every game, before anything is written.
 pub fn validate(config: &ArenaConfig) -> Result<(), ArenaError> {
+    validate_with(config, &SpecSeats)
+}
+
+/// [`validate`] with the seats `maker` makes.
+pub fn validate_with(config: &ArenaConfig, maker: &impl SeatMaker) -> Result<(), ArenaError> {
     for spec in &config.games {
         let game = AnyGame::from_spec(spec)?;
-        with_game!(game, start => check_agents(&start, &config.agents)?);
+        with_game!(game, start => check_seats(&start, spec, &config.agents, maker)?);
     }
     Ok(())
 }
 
-/// Builds every agent for the game of `_start` (its type chooses the evaluators).
-fn check_agents<G: NamedEvaluators>(_start: &G, agents: &[String]) -> Result<(), NotationError> {
-    for agent in agents {
-        build_agent::<G>(agent)?;
+/// Makes every agent's seat for the game of `_start` (its type chooses the game).
+fn check_seats<G: FrontEndGame>(
+    _start: &G,
+    game_spec: &str,
+    agents: &[String],
+    maker: &impl SeatMaker,
+) -> Result<(), ArenaError>
+where
+    AnyGame: From<G>,
+{
+    for (i, agent) in agents.iter().enumerate() {
+        drop(maker.seat::<G>(game_spec, i, agent)?);
     }
     Ok(())
 }
@@ -362,6 +396,17 @@ pub fn run(
     fixtures: &[Fixture],
     on_record: &(dyn Fn(GameRecord) + Sync),
 ) -> Result<(), ArenaError> {
+    run_with(config, fixtures, &SpecSeats, on_record, None)
+}
+
+/// [`run`] with the seats `maker` makes; once `stop` is raised no new game starts.
+pub fn run_with(
+    config: &ArenaConfig,
+    fixtures: &[Fixture],
+    maker: &impl SeatMaker,
+    on_record: &(dyn Fn(GameRecord) + Sync),
+    stop: Option<&StopFlag>,
+) -> Result<(), ArenaError> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads.max(1))
         .build()
@@ -371,8 +416,8 @@ pub fn run(
         for (index, spec) in config.games.iter().enumerate() {
             let game = AnyGame::from_spec(spec)?;
             with_game!(game, start => {
-                let factory = |spec: &str| build_agent(spec);
-                run_game_fixtures(&start, index, config, fixtures, &factory, on_record)?;
+                let seats = |i: usize| maker.seat(spec, i, &config.agents[i]);
+                run_game_fixtures(&start, index, config, fixtures, &seats, on_record, stop)?;
             });
         }
         Ok(())

@@ -23,7 +23,7 @@ pub struct GameRecord {
     pub moves: Vec<String>,
     /// The winner (0 or 1), `null` for a draw.
     pub winner: Option<usize>,
-    /// How it ended: `normal`, `timeout`, `illegal`, `panic`, `max-plies` or `resigned`.
+    /// How it ended: `normal`, `timeout`, `illegal`, `panic`, `error`, `max-plies` or `resigned`.
     pub reason: EndReason,
     /// What went wrong, for faults.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -182,7 +182,7 @@ pub struct AgentStanding {
     pub rating: Rating,
     /// Games lost on time.
     pub timeouts: u64,
-    /// Games forfeited by an illegal move or a panic.
+    /// Games forfeited by an illegal move, a panic or an error.
     pub forfeits: u64,
     /// Mean milliseconds per move.
     pub ms_per_move: f64,

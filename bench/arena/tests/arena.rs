@@ -2,7 +2,9 @@
 //! timeouts) that lose one game and never stop the tournament.
 
 use ply_arena::record::standings;
-use ply_arena::{run_game_fixtures, schedule, ArenaConfig, EndReason, GameRecord};
+use ply_arena::{
+    run_game_fixtures, schedule, ArenaConfig, ArenaError, EndReason, GameRecord, Seat,
+};
 use ply_isolation::{Isolation, Move, Variant};
 use ply_search::NotationError;
 use ply_search::{Agent, Game, RandomPlayer, SearchAgent, SearchResult, Stats};
@@ -59,9 +61,18 @@ fn play(config: &ArenaConfig) -> Vec<GameRecord> {
     let start = Isolation::new(Variant::get(5, 5, ply_isolation::Rules::Standard).unwrap());
     let fixtures = schedule(config);
     let records = Mutex::new(Vec::new());
-    run_game_fixtures(&start, 0, config, &fixtures, &factory, &|r| {
-        records.lock().unwrap().push(r)
-    })
+    let seats = |i: usize| -> Result<Box<dyn Seat<Isolation>>, ArenaError> {
+        Ok(Box::new(factory(&config.agents[i])?))
+    };
+    run_game_fixtures(
+        &start,
+        0,
+        config,
+        &fixtures,
+        &seats,
+        &|r| records.lock().unwrap().push(r),
+        None,
+    )
     .unwrap();
     records.into_inner().unwrap()
 }

@@ -42,6 +42,9 @@ pub enum Command {
     Games,
     /// List the agent kinds: their spec keys with defaults and accepted values.
     Agents,
+    /// Speak the agent protocol (docs/protocol.md) on stdin and stdout with one of ply's
+    /// agents, for other programs to play against.
+    Engine(EngineArgs),
     /// What each enhancement of the alpha-beta engine is worth: nodes to a fixed depth with
     /// each switched off in turn, on the same positions of each game.
     Ablate(AblateArgs),
@@ -125,6 +128,16 @@ pub struct PlayArgs {
     /// Append the game to this JSON Lines file (the arena's record format).
     #[arg(long, value_name = "FILE")]
     pub record: Option<std::path::PathBuf>,
+}
+
+/// Arguments of `ply engine`.
+#[derive(Args, Debug)]
+pub struct EngineArgs {
+    /// The game spec, e.g. `isolation(width=7,height=7,rules=aind)`.
+    pub game: String,
+    /// The agent spec; its own limits decide how long it thinks.
+    #[arg(default_value = "alphabeta(time=1s)")]
+    pub agent: String,
 }
 
 /// Arguments of `ply arena`.
@@ -565,6 +578,12 @@ where
         Command::Bench => commands::bench::run(out),
         Command::Games => Ok(commands::listing::games(out)?),
         Command::Agents => Ok(commands::listing::agents(out)?),
+        Command::Engine(args) => {
+            let game = AnyGame::from_spec(&args.game)?;
+            let stdin = std::io::stdin();
+            let mut input = stdin.lock();
+            with_game!(game, start => commands::engine::run(&start, &args.agent, &mut input, out))
+        }
         Command::Ablate(args) => commands::ablate::run(&args.config()?, args.json, out),
         Command::Play(args) => {
             let game = AnyGame::from_spec(&args.position.game)?;

@@ -78,7 +78,8 @@ fn specs_name_their_keys_and_unknown_games_are_listed() {
 }
 
 /// Along random games: every legal move has its own action number below `num_actions`, and
-/// the number leads back to the move.
+/// the number leads back to the move; moves are written without blanks and positions on one
+/// line.
 fn actions_are_distinct_and_round_trip<G: FrontEndGame>(spec: &str, start: &G) {
     let mut rng = Rng::new(7);
     for _ in 0..20 {
@@ -91,7 +92,15 @@ fn actions_are_distinct_and_round_trip<G: FrontEndGame>(spec: &str, start: &G) {
                 assert!(action < state.num_actions(), "{spec}: action {action}");
                 assert!(seen.insert(action), "{spec}: action {action} twice");
                 assert_eq!(state.legal_move_of_action(action), Some(mv), "{spec}");
+                // The agent protocol sends moves separated by blanks and a position per line.
+                let text = state.format_move(mv);
+                assert!(!text.contains(char::is_whitespace), "{spec}: move `{text}`");
             }
+            assert!(
+                !state.position().contains('\n'),
+                "{spec}: {}",
+                state.position()
+            );
             let Some(mv) = state.random_move(&mut rng) else {
                 break;
             };

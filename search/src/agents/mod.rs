@@ -117,6 +117,17 @@ pub fn build_agent<G: NamedEvaluators>(text: &str) -> Result<Box<dyn Agent<G>>, 
             spec.finish_keys(kinds::MCTS_KEYS)?;
             Box::new(SearchAgent::new(name, Mcts::new(eval, options), limits))
         }
+        "external" => {
+            return Err(NotationError::new(
+                "agent",
+                spec.text(),
+                format!(
+                    "an agent that runs inside ply here ({}); external programs play in ply arena and ply play",
+                    agent_names()
+                ),
+            )
+            .with_kind(ErrorKind::UnknownName));
+        }
         other => {
             return Err(
                 NotationError::new("agent", other, format!("one of {}", agent_names()))

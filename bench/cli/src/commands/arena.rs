@@ -2,9 +2,8 @@
 
 use crate::error::CliError;
 use indicatif::{ProgressBar, ProgressStyle};
-use ply_arena::record::{read_records, standings, RecordWriter, Standings};
-use ply_arena::{run, schedule, ArenaConfig, GameRecord};
-use std::collections::HashSet;
+use ply_arena::record::{standings, RecordWriter};
+use ply_arena::{resume, run, to_csv, ArenaConfig, GameRecord, Resumed};
 use std::io::Write;
 use std::path::Path;
 use std::sync::Mutex;
@@ -93,26 +92,10 @@ pub fn run_arena(
     }
     // Bad specs are input errors, found before any file is touched.
     ply_arena::validate(config)?;
-    let fixtures = schedule(config);
-    let ids: HashSet<String> = fixtures.iter().map(|f| f.id(config)).collect();
-    let mut records: Vec<GameRecord> = Vec::new();
-    if output.path.exists() {
-        if !output.resume {
-            return Err(CliError::new(format!(
-                "bad --out `{}`: the file exists; expected --resume to continue it, or a new file",
-                output.path.display()
-            )));
-        }
-        records = read_records(output.path)?
-            .into_iter()
-            .filter(|r| ids.contains(&r.id))
-            .collect();
-    }
-    let done: HashSet<String> = records.iter().map(|r| r.id.clone()).collect();
-    let pending: Vec<_> = fixtures
-        .into_iter()
-        .filter(|f| !done.contains(&f.id(config)))
-        .collect();
+    let Resumed {
+        mut records,
+        pending,
+    } = resume(config, output.path, output.resume)?;
     let from_file = records.len();
 
     let bar = if output.progress {
@@ -184,7 +167,7 @@ pub fn run_arena(
     }
     writeln!(
         out,
-        "{} games ({} played now, {} from the file) in {:.1} s on {} threads; records in {}",
+        "{} games ({} played now, {} from the file) in {:.1} s on {} threads; records in {}\n\n{table}",
         table.games,
         played_now,
         from_file,
@@ -192,95 +175,5 @@ pub fn run_arena(
         config.threads,
         output.path.display()
     )
-    .map_err(io)?;
-    write_table(&table, out).map_err(io)
-}
-
-/// The agents' lines and the pairings' lines.
-fn write_table(t: &Standings, out: &mut dyn Write) -> std::io::Result<()> {
-    let width = t
-        .agents
-        .iter()
-        .map(|a| a.agent.len())
-        .max()
-        .unwrap_or(5)
-        .max(5);
-    writeln!(
-        out,
-        "\n{:<width$}  games     W     D     L   score  95% interval   Elo (BT, 95%)  ms/move  timeouts  forfeits",
-        "agent"
-    )?;
-    let mut order: Vec<_> = t.agents.iter().collect();
-    order.sort_by(|a, b| b.rating.elo.total_cmp(&a.rating.elo));
-    for a in order {
-        writeln!(
-            out,
-            "{:<width$}  {:>5} {:>5} {:>5} {:>5}  {:>5.1}%  [{:>4.1}, {:>4.1}]  {:>+6.0} +- {:<4.0}  {:>7.1}  {:>8}  {:>8}",
-            a.agent,
-            a.record.games(),
-            a.record.wins,
-            a.record.draws,
-            a.record.losses,
-            100.0 * a.score,
-            100.0 * a.score_interval.0,
-            100.0 * a.score_interval.1,
-            a.rating.elo,
-            a.rating.error.min(9999.0),
-            a.ms_per_move,
-            a.timeouts,
-            a.forfeits
-        )?;
-    }
-    writeln!(out, "\npairings (first agent's view):")?;
-    for p in &t.pairings {
-        writeln!(
-            out,
-            "  {} vs {}: {}-{}-{}  score {:.1}% [{:.1}, {:.1}]  Elo {:+.0} [{:+.0}, {:+.0}]",
-            p.agent,
-            p.opponent,
-            p.record.wins,
-            p.record.draws,
-            p.record.losses,
-            100.0 * p.score,
-            100.0 * p.score_interval.0,
-            100.0 * p.score_interval.1,
-            p.elo.0,
-            p.elo.1,
-            p.elo.2
-        )?;
-    }
-    if let Some(s) = &t.sprt {
-        writeln!(
-            out,
-            "\nSPRT {} vs {}: LLR {:.3} (bounds {:.3}, {:.3}): {:?}",
-            t.agents[0].agent, t.agents[1].agent, s.llr, s.lower, s.upper, s.decision
-        )?;
-    }
-    Ok(())
-}
-
-/// The agents' lines as CSV.
-pub fn to_csv(t: &Standings) -> String {
-    let mut text = String::from(
-        "agent,games,wins,draws,losses,score,score_low,score_high,elo,elo_error,ms_per_move,timeouts,forfeits\n",
-    );
-    for a in &t.agents {
-        text.push_str(&format!(
-            "\"{}\",{},{},{},{},{:.4},{:.4},{:.4},{:.1},{:.1},{:.2},{},{}\n",
-            a.agent.replace('"', "\"\""),
-            a.record.games(),
-            a.record.wins,
-            a.record.draws,
-            a.record.losses,
-            a.score,
-            a.score_interval.0,
-            a.score_interval.1,
-            a.rating.elo,
-            a.rating.error,
-            a.ms_per_move,
-            a.timeouts,
-            a.forfeits
-        ));
-    }
-    text
+    .map_err(io)
 }

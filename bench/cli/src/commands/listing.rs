@@ -1,8 +1,9 @@
 //! `ply games` and `ply agents`: what exists, with every spec key's default and accepted
 //! values, written from the game registry and the agent table so they cannot go stale.
 
+use ply_arena::external::EXTERNAL;
 use ply_registry::GAMES;
-use ply_search::agents::AGENTS;
+use ply_search::agents::{AgentKind, AGENTS};
 use ply_search::describe::SpecKey;
 use std::io::Write;
 
@@ -41,9 +42,14 @@ pub fn games(out: &mut dyn Write) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Every agent kind the command knows: the library's and external programs.
+fn all_agents() -> impl Iterator<Item = &'static AgentKind> {
+    AGENTS.iter().chain(std::iter::once(&EXTERNAL))
+}
+
 /// Every agent kind: its name, what it is, an example spec and its keys.
 pub fn agents(out: &mut dyn Write) -> std::io::Result<()> {
-    for (i, a) in AGENTS.iter().enumerate() {
+    for (i, a) in all_agents().enumerate() {
         if i > 0 {
             writeln!(out)?;
         }
@@ -60,8 +66,7 @@ pub fn help_summary() -> String {
         .iter()
         .map(|g| format!("  {:16} e.g. {}", g.name, g.example))
         .collect();
-    let agents: Vec<String> = AGENTS
-        .iter()
+    let agents: Vec<String> = all_agents()
         .map(|a| format!("  {:16} e.g. {}", a.name, a.example))
         .collect();
     format!(

@@ -3,6 +3,7 @@
 pub mod ablate;
 pub mod arena;
 pub mod bench;
+pub mod engine;
 pub mod listing;
 pub mod perft;
 pub mod play;

@@ -5,11 +5,10 @@
 //! exactly as a tournament game is.
 
 use crate::error::CliError;
-use ply_arena::{play_game, ArenaError, Choice, EndReason, GameRecord, GameRules, Seat};
-use ply_search::agents::build_agent;
-use ply_search::describe::{Describe, NamedEvaluators};
+use ply_arena::{play_game, spec_seat, ArenaError, Choice, EndReason, GameRecord, GameRules, Seat};
+use ply_search::describe::FrontEndGame;
 use ply_search::score::describe;
-use ply_search::{Agent, Game};
+use ply_search::Game;
 use std::cell::RefCell;
 use std::io::{BufRead, Write};
 use std::time::Instant;
@@ -70,16 +69,16 @@ impl<G: Game> Seat<G> for Human<'_, '_, '_> {
 
 /// Plays from `start` with `players[0]` and `players[1]` (agent specs or `human`), reading
 /// human moves from `input`; returns the record of the game.
-pub fn run<G: NamedEvaluators + Describe>(
+pub fn run<G: FrontEndGame>(
     start: &G,
     game_spec: &str,
     players: [&str; 2],
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<GameRecord, CliError> {
-    let agent = |spec: &str| -> Result<Option<Box<dyn Agent<G>>>, CliError> {
+    let agent = |spec: &str| -> Result<Option<Box<dyn Seat<G>>>, CliError> {
         Ok((spec != "human")
-            .then(|| build_agent::<G>(spec))
+            .then(|| spec_seat::<G>(game_spec, spec))
             .transpose()?)
     };
     let [mut first_agent, mut second_agent] = [agent(players[0])?, agent(players[1])?];
@@ -94,11 +93,11 @@ pub fn run<G: NamedEvaluators + Describe>(
     let [first_human, second_human] = &mut humans;
     let seats: [&mut dyn Seat<G>; 2] = [
         match &mut first_agent {
-            Some(agent) => agent,
+            Some(agent) => agent.as_mut(),
             None => first_human,
         },
         match &mut second_agent {
-            Some(agent) => agent,
+            Some(agent) => agent.as_mut(),
             None => second_human,
         },
     ];
@@ -119,15 +118,20 @@ pub fn run<G: NamedEvaluators + Describe>(
     let started = Instant::now();
     let game = play_game(start, &[], seats, &rules, &mut |played| {
         let mover = played.before.to_move().index();
-        if let Some(score) = played.score {
-            show(format!(
-                "player {mover} ({}) plays {}  score {}  nodes {}  {:.1} ms",
+        let mv = played.before.format_move(played.mv);
+        let ms = played.elapsed.as_secs_f64() * 1e3;
+        match played.score {
+            Some(score) => show(format!(
+                "player {mover} ({}) plays {mv}  score {}  nodes {}  {ms:.1} ms",
                 players[mover],
-                played.before.format_move(played.mv),
                 describe(score),
                 played.nodes,
-                played.elapsed.as_secs_f64() * 1e3
-            ));
+            )),
+            None if players[mover] != "human" => show(format!(
+                "player {mover} ({}) plays {mv}  {ms:.1} ms",
+                players[mover]
+            )),
+            None => {}
         }
         show(played.after.drawing());
     })?;

@@ -1,0 +1,80 @@
+//! `ply engine GAME AGENT`: one of ply's agents speaking the agent protocol (docs/protocol.md)
+//! on standard input and output, so that other programs (a GUI, another framework's arena,
+//! ply's own `external(cmd=...)` seat) can play against it. The agent spec's own limits
+//! decide how long it thinks; the time in `go MS` is not used to change them.
+
+use crate::error::CliError;
+use ply_arena::protocol::{Message, VERSION};
+use ply_registry::AnyGame;
+use ply_search::agents::build_agent;
+use ply_search::describe::FrontEndGame;
+use ply_search::score::describe;
+use std::io::{BufRead, Write};
+
+/// Answers the protocol's messages from `input` on `out` until `quit` or the end of the input.
+/// Bad lines are answered with an `info error ...` line and otherwise ignored: the controller
+/// decides what a silent engine means.
+pub fn run<G: FrontEndGame>(
+    start: &G,
+    agent_spec: &str,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let mut agent = build_agent::<G>(agent_spec)?;
+    let mut state: Option<G> = Some(start.clone());
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if input.read_line(&mut line)? == 0 {
+            return Ok(());
+        }
+        let Some(message) = Message::parse(&line) else {
+            if !line.trim().is_empty() {
+                writeln!(out, "info error unknown message `{}`", line.trim())?;
+            }
+            out.flush()?;
+            continue;
+        };
+        match message {
+            Message::Hello { version } if version != VERSION => {
+                writeln!(out, "info error this engine speaks protocol {VERSION}, not {version}")?
+            }
+            Message::Hello { .. } | Message::Moves(_) => {}
+            Message::Game(spec) => match AnyGame::from_spec(&spec) {
+                Ok(game) if game.name() == G::NAME => {}
+                _ => writeln!(out, "info error this engine plays {}, not `{spec}`", G::NAME)?,
+            },
+            Message::NewGame => {
+                agent.new_game();
+                state = Some(start.clone());
+            }
+            Message::Position(text) => match start.parse_position(&text) {
+                Ok(position) => state = Some(position),
+                Err(e) => {
+                    state = None;
+                    writeln!(out, "info error {e}")?;
+                }
+            },
+            Message::Go { .. } => match &state {
+                Some(s) if !s.is_terminal() => {
+                    let result = agent.select_move(s);
+                    let pv: Vec<String> = result.pv.iter().map(|&m| s.format_move(m)).collect();
+                    writeln!(
+                        out,
+                        "info score {} nodes {} pv {}",
+                        describe(result.score),
+                        result.stats.nodes,
+                        pv.join(" ")
+                    )?;
+                    match result.best_move {
+                        Some(mv) => writeln!(out, "move {}", s.format_move(mv))?,
+                        None => writeln!(out, "info error the agent found no move")?,
+                    }
+                }
+                _ => writeln!(out, "info error no position to move in (the game is over, or the last position was bad)")?,
+            },
+            Message::Quit => return Ok(()),
+        }
+        out.flush()?;
+    }
+}
