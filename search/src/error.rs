@@ -8,9 +8,11 @@ use std::fmt;
 /// raises one exception class per kind; a server answers 400 or 409).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ErrorKind {
-    /// The text is not in the accepted form (a malformed move, position or spec).
+    /// The text is not in the accepted form (a malformed move or position).
     #[default]
     Malformed,
+    /// A spec not written `name(key=value,...)`: a stray bracket, a missing `=`, an open quote.
+    MalformedSpec,
     /// A well-formed move that is not legal in this position.
     IllegalMove,
     /// A move given after the game ended.

@@ -33,7 +33,9 @@ impl Spec {
     /// quote (`cmd="python3 agent.py --fast"`); blanks around names and values are ignored.
     pub fn parse(text: &str) -> Result<Spec, NotationError> {
         let form = "NAME or NAME(key=value,...)";
-        let bad = |found: &str| NotationError::new("spec", found, form);
+        let bad = |found: &str| {
+            NotationError::new("spec", found, form).with_kind(ErrorKind::MalformedSpec)
+        };
         let trimmed = text.trim();
         let (name, inner) = match trimmed.find('(') {
             None => (trimmed, None),
@@ -43,7 +45,8 @@ impl Spec {
                         "spec",
                         trimmed,
                         format!("{form} (missing `)`)"),
-                    ));
+                    )
+                    .with_kind(ErrorKind::MalformedSpec));
                 }
                 (
                     &trimmed[..open],
@@ -68,14 +71,14 @@ impl Spec {
                 }
                 let (key, value) = item.split_once('=').ok_or_else(|| {
                     NotationError::new(format!("{name} parameter"), item, "key=value")
+                        .with_kind(ErrorKind::MalformedSpec)
                 })?;
                 let (key, value) = (key.trim().to_ascii_lowercase(), value.trim().to_string());
                 if key.is_empty() || value.is_empty() {
-                    return Err(NotationError::new(
-                        format!("{name} parameter"),
-                        item,
-                        "key=value",
-                    ));
+                    return Err(
+                        NotationError::new(format!("{name} parameter"), item, "key=value")
+                            .with_kind(ErrorKind::MalformedSpec),
+                    );
                 }
                 if params.iter().any(|(k, _)| *k == key) {
                     return Err(NotationError::new(

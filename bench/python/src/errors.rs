@@ -43,7 +43,8 @@ pub fn to_py(error: NotationError) -> PyErr {
         ErrorKind::IllegalMove => IllegalMoveError::new_err(message),
         ErrorKind::GameOver => GameOverError::new_err(message),
         ErrorKind::Malformed => MalformedNotationError::new_err(message),
-        ErrorKind::UnknownName
+        ErrorKind::MalformedSpec
+        | ErrorKind::UnknownName
         | ErrorKind::BadKey
         | ErrorKind::BadValue
         | ErrorKind::OutOfRange => BadSpecError::new_err(message),

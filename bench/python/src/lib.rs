@@ -5,6 +5,8 @@
 //! and the agent-spec language the `ply` command uses. The Python half (`python/ply_search`)
 //! re-exports it with docstrings and type stubs.
 
+mod agent;
+mod arena;
 mod convert;
 mod errors;
 mod run;
@@ -18,6 +20,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     m.add_class::<state::Game>()?;
     m.add_class::<state::State>()?;
+    m.add_class::<agent::Agent>()?;
+    m.add_class::<arena::Standings>()?;
+    m.add_function(wrap_pyfunction!(arena::arena, m)?)?;
     m.add_function(wrap_pyfunction!(state::load_game, m)?)?;
     m.add_function(wrap_pyfunction!(state::registered_games, m)?)?;
     m.add_function(wrap_pyfunction!(run::search, m)?)?;

@@ -23,7 +23,10 @@ use std::time::Duration;
 /// Runs `work` on its own thread without the GIL, checking Python's signals every 10 ms; on a
 /// signal's exception (Ctrl-C), raises the stop flag `work` was given, waits for it to return
 /// and raises the exception.
-fn interruptible<R: Send>(py: Python<'_>, work: impl FnOnce(&StopFlag) -> R + Send) -> PyResult<R> {
+pub(crate) fn interruptible<R: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&StopFlag) -> R + Send,
+) -> PyResult<R> {
     let stop = StopFlag::new();
     let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
@@ -49,12 +52,14 @@ fn interruptible<R: Send>(py: Python<'_>, work: impl FnOnce(&StopFlag) -> R + Se
             });
             if let Err(signal) = py.check_signals() {
                 stop.stop();
-                let _ = worker.join();
+                // Without the GIL: the work may still call Python (an agent written in it).
+                py.detach(|| {
+                    let _ = worker.join();
+                });
                 return Err(signal);
             }
         }
-        worker
-            .join()
+        py.detach(|| worker.join())
             .map_err(|_| PyRuntimeError::new_err("the search panicked"))
     })
 }

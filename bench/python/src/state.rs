@@ -114,6 +114,15 @@ impl Game {
 }
 
 impl State {
+    /// A state of the game `spec` standing at `state`, with no history.
+    pub(crate) fn new(spec: &str, state: AnyGame) -> State {
+        State {
+            spec: spec.to_string(),
+            state,
+            history: Vec::new(),
+        }
+    }
+
     /// The legal move numbered `action`, or the error saying why there is none.
     fn legal_move(&self, action: i64) -> PyResult<usize> {
         if self.is_terminal() {

@@ -19,13 +19,16 @@ True
 """
 
 from ._native import (
+    Agent,
     BadSpecError,
     Game,
     GameOverError,
     IllegalMoveError,
     MalformedNotationError,
     PlyError,
+    Standings,
     State,
+    arena,
     load_game,
     perft,
     registered_games,
@@ -34,13 +37,16 @@ from ._native import (
 )
 
 __all__ = [
+    "Agent",
     "BadSpecError",
     "Game",
     "GameOverError",
     "IllegalMoveError",
     "MalformedNotationError",
     "PlyError",
+    "Standings",
     "State",
+    "arena",
     "load_game",
     "perft",
     "registered_games",

@@ -1,6 +1,6 @@
 """Type stubs of the native module (the Rust half of ply_search)."""
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 class PlyError(ValueError):
     """Bad input to ply: a move, a position, a spec or a value it cannot take."""
@@ -63,3 +63,45 @@ def solve(
     time: Optional[str] = None,
     nodes: Optional[int] = None,
 ) -> Dict[str, Any]: ...
+
+class Agent:
+    """One of ply's agents, kept between moves: ``Agent(spec).step(state)`` is its action."""
+
+    def __init__(self, spec: str) -> None: ...
+    @property
+    def name(self) -> str: ...
+    def step(self, state: State) -> int: ...
+    def reset(self) -> None: ...
+
+class Standings:
+    """A tournament's results: ``print`` shows ``ply arena``'s table."""
+
+    @property
+    def games(self) -> int: ...
+    @property
+    def played_now(self) -> int: ...
+    @property
+    def records(self) -> List[Dict[str, Any]]: ...
+    def rows(self) -> List[Dict[str, Any]]: ...
+    def to_dict(self) -> Dict[str, Any]: ...
+    def to_csv(self) -> str: ...
+
+PythonAgent = Union[str, Callable[[State], Union[int, str]], Any]
+
+def arena(
+    games: Union[str, Sequence[str]],
+    agents: List[PythonAgent],
+    *,
+    openings: int = 4,
+    opening_plies: int = 2,
+    opening_list: Optional[List[str]] = None,
+    seed: int = 1,
+    move_time: Union[str, float, None] = None,
+    tolerance: Union[str, float, None] = None,
+    threads: Optional[int] = None,
+    gauntlet: Optional[int] = None,
+    max_plies: int = 2000,
+    out: Optional[str] = None,
+    resume: bool = False,
+    sprt: Optional[Tuple[float, float]] = None,
+) -> Standings: ...
