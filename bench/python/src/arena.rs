@@ -362,7 +362,6 @@ pub fn arena(
         }),
         gauntlet,
         max_plies,
-        ..ArenaConfig::default()
     };
     let seats = PythonSeats { entries };
     validate_with(&config, &seats).map_err(arena_error)?;
