@@ -76,7 +76,7 @@ mod table;
 
 pub use error::ArenaError;
 pub use game::{play_game, Choice, EndReason, GameRules, PlayedGame, PlayedMove, Seat};
-pub use hook::QuietAgentPanics;
+pub use hook::{in_agent, QuietAgentPanics};
 pub use record::GameRecord;
 pub use resume::{resume, Resumed};
 pub use seats::{spec_seat, SeatMaker, SpecSeats};

@@ -9,6 +9,7 @@ mod agent;
 mod arena;
 mod convert;
 mod errors;
+mod pygame;
 mod run;
 mod state;
 
@@ -28,5 +29,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run::search, m)?)?;
     m.add_function(wrap_pyfunction!(run::perft, m)?)?;
     m.add_function(wrap_pyfunction!(run::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(run::check, m)?)?;
     Ok(())
 }

@@ -8,14 +8,17 @@
 
 use crate::convert::to_python;
 use crate::errors::{bad_value, to_py};
+use crate::pygame::{is_python_game, take_raised, PyGameState};
 use crate::state::State;
+use ply_arena::{in_agent, QuietAgentPanics};
 use ply_registry::with_game;
 use ply_search::agents::{build_agent, parse_duration, parse_size};
-use ply_search::describe::search_json;
+use ply_search::conformance::{self, Config};
+use ply_search::describe::{search_json, Actions, NamedEvaluators};
 use ply_search::perft::{perft_until, Count};
-use ply_search::solver::{solve_until, SolverOptions};
-use ply_search::{Game, StopFlag};
-use pyo3::exceptions::PyRuntimeError;
+use ply_search::solver::{solve_until, Solvable, SolverOptions};
+use ply_search::{Game, Spec, StopFlag};
+use pyo3::exceptions::{PyAssertionError, PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -59,42 +62,133 @@ pub(crate) fn interruptible<R: Send>(
                 return Err(signal);
             }
         }
-        py.detach(|| worker.join())
-            .map_err(|_| PyRuntimeError::new_err("the search panicked"))
+        py.detach(|| worker.join()).map_err(|payload| {
+            // A game written in Python raised: its exception, as it was.
+            take_raised().unwrap_or_else(|| {
+                let text = payload
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_else(|| "a panic".into());
+                PyRuntimeError::new_err(format!("the search panicked: {text}"))
+            })
+        })
     })
 }
 
-/// The agent named by `agent` (an agent spec, as for `ply search`) searches `state`; returns
-/// what `ply search --json` prints, as a dict: `best_move`, `score`, `score_text`, `pv`,
-/// `stats`... and `best_action`, the best move's action number.
-#[pyfunction]
-pub fn search<'py>(py: Python<'py>, state: &State, agent: &str) -> PyResult<Bound<'py, PyAny>> {
-    let (json, best_action) = with_game!(&state.state, s => {
-        let mut searcher = build_agent(agent).map_err(to_py)?;
-        if s.is_terminal() {
-            return Err(bad_value(format!(
-                "bad position `{}`: expected a position where the game goes on (this one is over)",
-                s.position()
-            )));
+/// What a search, perft or solve runs on: a state of a registered game, or a game written in
+/// Python.
+enum Target<'a, 'py> {
+    Registry(PyRef<'py, State>),
+    Python(&'a Bound<'py, PyAny>),
+}
+
+impl<'a, 'py> Target<'a, 'py> {
+    /// The target `object` is, or a `TypeError` naming the accepted kinds.
+    fn of(object: &'a Bound<'py, PyAny>) -> PyResult<Target<'a, 'py>> {
+        if is_python_game(object) {
+            return Ok(Target::Python(object));
         }
-        let s = s.clone();
-        interruptible(py, move |stop| {
-            searcher.set_stop(Some(stop.clone()));
-            let result = searcher.select_move(&s);
-            let best = result.best_move.map(|m| ply_search::describe::Actions::action(&s, m));
-            (search_json(&s, searcher.name(), &result), best)
-        })?
-    });
+        object.extract::<PyRef<'py, State>>().map(Target::Registry).map_err(|_| {
+            PyTypeError::new_err(format!(
+                "bad state {}: expected a ply_search.State or a game written in Python (an object with to_move(), moves(), play(move) and outcome())",
+                object.repr().map_or("?".to_string(), |r| r.to_string())
+            ))
+        })
+    }
+}
+
+/// Refuses a finished position.
+fn going_on<G: Game>(s: &G) -> PyResult<()> {
+    if s.is_terminal() {
+        return Err(bad_value(format!(
+            "bad position `{}`: expected a position where the game goes on (this one is over)",
+            s.position()
+        )));
+    }
+    Ok(())
+}
+
+/// `work` on a game written in Python: as [`interruptible`], with the threads' unwinding
+/// from a Python exception kept quiet (the exception is raised instead).
+fn python_work<R: Send>(py: Python<'_>, work: impl FnOnce(&StopFlag) -> R + Send) -> PyResult<R> {
+    let _quiet = QuietAgentPanics::install();
+    interruptible(py, |stop| {
+        // The worker holds the GIL for the whole work, so that a call into the game costs no
+        // more than a call from Python (taking the GIL per call is three times slower). The
+        // calling thread still gets it at Python's switch interval to look for Ctrl-C. The
+        // work must not wait for threads of its own: they would wait for the GIL.
+        Python::attach(|_| in_agent(|| work(stop)))
+    })
+}
+
+/// Refuses an agent spec that would search a game written in Python on several threads.
+fn one_thread(agent: &str) -> PyResult<()> {
+    let mut spec = Spec::parse(agent).map_err(to_py)?;
+    match spec.take("threads") {
+        Some(n) if n.trim() != "1" => Err(bad_value(format!(
+            "bad {} value `threads={n}`: expected threads=1 for a game written in Python (every node calls Python, one thread at a time)",
+            spec.name
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// `agent`'s search of `s`: the JSON of `ply search --json` and the best move's action.
+fn search_in<G: NamedEvaluators>(
+    py: Python<'_>,
+    s: &G,
+    agent: &str,
+    python: bool,
+    action: impl Fn(&G, G::Move) -> usize + Send,
+) -> PyResult<(serde_json::Value, Option<usize>)> {
+    let mut searcher = build_agent::<G>(agent).map_err(to_py)?;
+    going_on(s)?;
+    let s = s.clone();
+    let work = move |stop: &StopFlag| {
+        searcher.set_stop(Some(stop.clone()));
+        let result = searcher.select_move(&s);
+        let best = result.best_move.map(|m| action(&s, m));
+        (search_json(&s, searcher.name(), &result), best)
+    };
+    if python {
+        python_work(py, work)
+    } else {
+        interruptible(py, work)
+    }
+}
+
+/// The agent named by `agent` (an agent spec, as for `ply search`) searches `state` (a
+/// `State`, or a game written in Python); returns what `ply search --json` prints, as a dict:
+/// `best_move`, `score`, `score_text`, `pv`, `stats`... and `best_action`, the best move's
+/// action number (for a game written in Python, its place in `moves()`).
+#[pyfunction]
+pub fn search<'py>(
+    py: Python<'py>,
+    state: &Bound<'py, PyAny>,
+    agent: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (json, best_action) = match Target::of(state)? {
+        Target::Registry(state) => {
+            with_game!(&state.state, s => search_in(py, s, agent, false, |s, m| s.action(m))?)
+        }
+        Target::Python(object) => {
+            one_thread(agent)?;
+            let s = PyGameState::new(py, object.clone().unbind())?;
+            search_in(py, &s, agent, true, |_, m| m as usize)?
+        }
+    };
     let dict = to_python(py, &json)?;
     dict.set_item("best_action", best_action)?;
     Ok(dict)
 }
 
-/// The leaves of the game tree below `state` cut at `depth` plies; `count="strict"` counts only
-/// lines of exactly `depth` plies (see `ply perft --count`).
+/// The leaves of the game tree below `state` (a `State`, or a game written in Python) cut at
+/// `depth` plies; `count="strict"` counts only lines of exactly `depth` plies (see
+/// `ply perft --count`).
 #[pyfunction]
 #[pyo3(signature = (state, depth, count = "leaves"))]
-pub fn perft(py: Python<'_>, state: &State, depth: u32, count: &str) -> PyResult<u64> {
+pub fn perft(py: Python<'_>, state: &Bound<'_, PyAny>, depth: u32, count: &str) -> PyResult<u64> {
     let count = match count {
         "leaves" => Count::Leaves,
         "strict" => Count::Strict,
@@ -109,22 +203,49 @@ pub fn perft(py: Python<'_>, state: &State, depth: u32, count: &str) -> PyResult
             "bad depth `{depth}`: expected at most 64 plies"
         )));
     }
-    let leaves = with_game!(&state.state, s => {
-        let s = s.clone();
-        interruptible(py, move |stop| perft_until(&s, depth, count, stop))?
-    });
+    let leaves = match Target::of(state)? {
+        Target::Registry(state) => with_game!(&state.state, s => {
+            let s = s.clone();
+            interruptible(py, move |stop| perft_until(&s, depth, count, stop))?
+        }),
+        Target::Python(object) => {
+            let s = PyGameState::new(py, object.clone().unbind())?;
+            python_work(py, move |stop| perft_until(&s, depth, count, stop))?
+        }
+    };
     leaves.ok_or_else(|| PyRuntimeError::new_err("perft stopped"))
 }
 
-/// Solves `state` exactly, as `ply solve --json`: the value, every move's value, and with
-/// `all_replies` every reply's. Limits as strings (`time="30s"`, `tt="64MiB"`) or numbers
-/// (`nodes=1_000_000`).
+/// The solution of `s` as `ply solve --json` writes it, or the solver's error.
+fn solve_in<G: Solvable>(
+    py: Python<'_>,
+    s: &G,
+    options: &SolverOptions,
+    all_replies: bool,
+    python: bool,
+) -> PyResult<Result<serde_json::Value, String>> {
+    let s = s.clone();
+    let work = move |stop: &StopFlag| {
+        solve_until(&s, options, all_replies, stop)
+            .map(|solution| serde_json::to_value(&solution).expect("a solution serialises"))
+            .map_err(|e| e.to_string())
+    };
+    if python {
+        python_work(py, work)
+    } else {
+        interruptible(py, work)
+    }
+}
+
+/// Solves `state` (a `State`, or a game written in Python) exactly, as `ply solve --json`: the
+/// value, every move's value, and with `all_replies` every reply's. Limits as strings
+/// (`time="30s"`, `tt="64MiB"`) or numbers (`nodes=1_000_000`).
 #[pyfunction]
 #[pyo3(signature = (state, all_replies = false, distance = false, threads = 1, tt = "64MiB", time = None, nodes = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve<'py>(
     py: Python<'py>,
-    state: &State,
+    state: &Bound<'py, PyAny>,
     all_replies: bool,
     distance: bool,
     threads: usize,
@@ -159,16 +280,72 @@ pub fn solve<'py>(
         max_time,
         ..SolverOptions::default()
     };
-    let json = with_game!(&state.state, s => {
-        let s = s.clone();
-        interruptible(py, move |stop| {
-            solve_until(&s, &options, all_replies, stop)
-                .map(|solution| serde_json::to_value(&solution).expect("a solution serialises"))
-                .map_err(|e| e.to_string())
-        })?
-    });
+    let json = match Target::of(state)? {
+        Target::Registry(state) => {
+            with_game!(&state.state, s => solve_in(py, s, &options, all_replies, false)?)
+        }
+        Target::Python(object) => {
+            if threads > 1 {
+                return Err(bad_value(format!(
+                    "bad threads `{threads}`: expected 1 for a game written in Python (every node calls Python, one thread at a time)"
+                )));
+            }
+            let s = PyGameState::new(py, object.clone().unbind())?;
+            solve_in(py, &s, &options, all_replies, true)?
+        }
+    };
     match json {
         Ok(json) => to_python(py, &json),
         Err(message) => Err(PyRuntimeError::new_err(message)),
     }
+}
+
+/// The conformance kit on `start`: `games` random games from it with every rule's invariants
+/// checked at every position (moves generated twice agree, played moves change the mover and
+/// the ply, keys are stable, notation reads back...). A broken rule is an `AssertionError`.
+fn check_in<G: Game>(py: Python<'_>, start: &G, config: &Config) -> PyResult<()> {
+    let _quiet = QuietAgentPanics::install();
+    let start = start.clone();
+    let checked = interruptible(py, move |_| {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            in_agent(|| conformance::check(&start, config))
+        }))
+    })?;
+    checked.map_err(|payload| {
+        take_raised().unwrap_or_else(|| {
+            let text = payload
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "the conformance kit failed".into());
+            PyAssertionError::new_err(text)
+        })
+    })
+}
+
+/// Runs the conformance kit (the same checks every ply game passes) on `state`, a `State` or a
+/// game written in Python: `games` random games from it, with `seed`; raises `AssertionError`
+/// naming the first broken rule and where. Returns the number of games checked.
+#[pyfunction]
+#[pyo3(signature = (state, games = 50, seed = 1, max_plies = 0))]
+pub fn check(
+    py: Python<'_>,
+    state: &Bound<'_, PyAny>,
+    games: usize,
+    seed: u64,
+    max_plies: u32,
+) -> PyResult<usize> {
+    let config = Config {
+        games,
+        seed,
+        max_plies,
+    };
+    match Target::of(state)? {
+        Target::Registry(state) => with_game!(&state.state, s => check_in(py, s, &config)?),
+        Target::Python(object) => {
+            let s = PyGameState::new(py, object.clone().unbind())?;
+            check_in(py, &s, &config)?
+        }
+    }
+    Ok(games)
 }

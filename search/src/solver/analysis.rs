@@ -315,33 +315,40 @@ fn solve_all<G: Solvable>(
         ..SolveStats::default()
     });
     let failure = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                let mut solver = Solver::new(per_thread.clone());
-                solver.set_stop(stop.clone());
-                if let Some(deadline) = deadline {
-                    solver.set_deadline(deadline);
-                }
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= jobs.len() || stop.is_raised() {
-                        break;
-                    }
-                    match solver.value(&jobs[i]) {
-                        Some(value) => results.lock().expect("no panic")[i] = Some(value),
-                        None => {
-                            let mut failed = failure.lock().expect("no panic");
-                            failed.get_or_insert(solver.stopped_by().unwrap_or(StopReason::Stop));
-                            stop.stop();
-                            break;
-                        }
-                    }
-                }
-                stats.lock().expect("no panic").absorb(&solver.stats());
-            });
+    let work = || {
+        let mut solver = Solver::new(per_thread.clone());
+        solver.set_stop(stop.clone());
+        if let Some(deadline) = deadline {
+            solver.set_deadline(deadline);
         }
-    });
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= jobs.len() || stop.is_raised() {
+                break;
+            }
+            match solver.value(&jobs[i]) {
+                Some(value) => results.lock().expect("no panic")[i] = Some(value),
+                None => {
+                    let mut failed = failure.lock().expect("no panic");
+                    failed.get_or_insert(solver.stopped_by().unwrap_or(StopReason::Stop));
+                    stop.stop();
+                    break;
+                }
+            }
+        }
+        stats.lock().expect("no panic").absorb(&solver.stats());
+    };
+    // One thread works on the caller's own (a game written in Python keeps its interpreter
+    // lock that way); more are spawned.
+    if threads == 1 {
+        work();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(work);
+            }
+        });
+    }
     let stats = stats.into_inner().expect("no panic");
     if let Some(stopped_by) = failure.into_inner().expect("no panic") {
         return Err(SolveError {

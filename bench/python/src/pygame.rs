@@ -1,0 +1,451 @@
+//! Games written in Python, searched by ply: a student's class with `to_move()`, `moves()`,
+//! `play(move)` and `outcome()` (and optionally `key()`, `evaluate()`, `position()`) becomes a
+//! [`Game`], so the course minimax, alpha-beta, MCTS, the solver, perft and the conformance
+//! kit all run on it. Every node calls Python, so it is slow per node; it is what a course
+//! needs. The work runs as for any game, on threads of its own (the solver's included), each
+//! taking the GIL for each call into Python. A Python exception inside a method stops the
+//! work and is raised to the caller as it was, never as a crash.
+
+use crate::errors::bad_value;
+use ply_search::describe::NamedEvaluators;
+use ply_search::score::MAX_EVAL;
+use ply_search::solver::Solvable;
+use ply_search::{
+    ErrorKind, Evaluator, Game, MoveList, NotationError, Outcome, Player, Score, Zero,
+};
+use pyo3::exceptions::PyTypeError;
+use pyo3::intern;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// A state of a game written in Python: the object, and what ply asks of every node, read
+/// once. Clones share it.
+#[derive(Clone)]
+pub struct PyGameState(Arc<Node>);
+
+struct Node {
+    object: Py<PyAny>,
+    ply: u32,
+    to_move: Player,
+    outcome: Option<Outcome>,
+    key: u64,
+    kind: Arc<Kind>,
+    /// The legal moves, asked of Python the first time they are needed.
+    moves: OnceLock<Vec<Py<PyAny>>>,
+}
+
+/// The first exception a game written in Python raised inside a search, until the caller
+/// takes it ([`take_raised`]).
+static RAISED: Mutex<Option<PyErr>> = Mutex::new(None);
+
+/// Marks the unwinding that [`raise`] starts.
+pub struct Raised;
+
+/// Stops the work with a Python exception: keeps the exception for [`take_raised`] and
+/// unwinds without a panic message (the caller raises the exception instead).
+fn raise(error: PyErr) -> ! {
+    RAISED
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get_or_insert(error);
+    std::panic::resume_unwind(Box::new(Raised))
+}
+
+/// The exception that stopped the last work on a game written in Python, if one did.
+pub fn take_raised() -> Option<PyErr> {
+    RAISED.lock().unwrap_or_else(|e| e.into_inner()).take()
+}
+
+/// `error` with the method that raised it in front of its message, same class.
+fn in_method(py: Python<'_>, method: &str, error: PyErr) -> PyErr {
+    if error.is_instance_of::<pyo3::exceptions::PyKeyboardInterrupt>(py) {
+        return error;
+    }
+    let class = error.get_type(py);
+    let text = format!("{method}: {}", error.value(py));
+    match class.call1((text,)) {
+        Ok(value) => PyErr::from_value(value),
+        Err(_) => error,
+    }
+}
+
+/// What a game's class offers, read once at the root (every state is taken to be of the
+/// root's class).
+struct Kind {
+    class: String,
+    has_key: bool,
+    has_evaluate: bool,
+    has_position: bool,
+    has_from_position: bool,
+}
+
+impl PyGameState {
+    /// The state `object` is, at the root of a search; a `TypeError` if it lacks a method or
+    /// answers out of form.
+    pub fn new(py: Python<'_>, object: Py<PyAny>) -> PyResult<PyGameState> {
+        let bound = object.bind(py);
+        let class = bound
+            .get_type()
+            .name()
+            .map_or("the game".into(), |n| n.to_string());
+        for method in ["to_move", "moves", "play", "outcome"] {
+            if !bound.hasattr(method)? {
+                return Err(PyTypeError::new_err(format!(
+                    "bad game {class}: expected a method {method}() (a game written in Python has to_move(), moves(), play(move) and outcome())"
+                )));
+            }
+        }
+        let has_key = bound.getattr("key").is_ok_and(|k| k.is_callable());
+        if !has_key && !has_own_hash(bound)? {
+            return Err(PyTypeError::new_err(format!(
+                "bad game {class}: expected a method key() or __hash__ that is the same for equal positions (ply's tables and solver know positions by it; the default hash is the object's address)"
+            )));
+        }
+        let kind = Arc::new(Kind {
+            has_key,
+            has_evaluate: bound.hasattr("evaluate")?,
+            has_position: bound.hasattr("position")?,
+            has_from_position: bound.hasattr("from_position")?,
+            class,
+        });
+        PyGameState::of(py, object, 0, kind)
+    }
+
+    /// The state `object` is, `ply` plies below the root, of the class `kind` describes.
+    fn of<'py>(
+        py: Python<'py>,
+        object: Py<PyAny>,
+        ply: u32,
+        kind: Arc<Kind>,
+    ) -> PyResult<PyGameState> {
+        let bound = object.bind(py).clone();
+        let class = &kind.class;
+        let call = |method: &Bound<'py, PyString>| -> PyResult<Bound<'py, PyAny>> {
+            bound
+                .call_method0(method)
+                .map_err(|e| in_method(py, &format!("{class}.{method}()"), e))
+        };
+        let to_move = match call(intern!(py, "to_move"))?.extract::<i64>() {
+            Ok(0) => Player::P0,
+            Ok(1) => Player::P1,
+            _ => {
+                return Err(PyTypeError::new_err(format!(
+                    "bad {class}.to_move(): expected 0 or 1"
+                )))
+            }
+        };
+        let outcome = call(intern!(py, "outcome"))?;
+        let outcome = if outcome.is_none() {
+            None
+        } else if outcome.is_instance_of::<pyo3::types::PyBool>() {
+            return Err(bad_outcome(class, &outcome));
+        } else if let Ok(winner) = outcome.extract::<i64>() {
+            match winner {
+                0 => Some(Outcome::Win(Player::P0)),
+                1 => Some(Outcome::Win(Player::P1)),
+                _ => return Err(bad_outcome(class, &outcome)),
+            }
+        } else if outcome
+            .extract::<String>()
+            .is_ok_and(|t| t.eq_ignore_ascii_case("draw"))
+        {
+            Some(Outcome::Draw)
+        } else {
+            return Err(bad_outcome(class, &outcome));
+        };
+        let key = if kind.has_key {
+            call(intern!(py, "key"))?
+                .extract::<i128>()
+                .map(|k| k as u64)
+                .map_err(|_| {
+                    PyTypeError::new_err(format!("bad {class}.key(): expected a whole number"))
+                })?
+        } else {
+            bound
+                .hash()
+                .map_err(|e| in_method(py, &format!("hash of {class}"), e))? as u64
+        };
+        drop(bound);
+        Ok(PyGameState(Arc::new(Node {
+            object,
+            ply,
+            to_move,
+            outcome,
+            key,
+            kind,
+            moves: OnceLock::new(),
+        })))
+    }
+
+    /// The legal moves, as Python objects in the class's order.
+    fn moves(&self) -> &[Py<PyAny>] {
+        self.0.moves.get_or_init(|| {
+            if self.0.outcome.is_some() {
+                return Vec::new();
+            }
+            Python::attach(|py| {
+                let class = &self.0.kind.class;
+                let listed = self
+                    .0
+                    .object
+                    .bind(py)
+                    .call_method0(intern!(py, "moves"))
+                    .and_then(|moves| {
+                        moves
+                            .try_iter()?
+                            .map(|m| m.map(Bound::unbind))
+                            .collect::<PyResult<Vec<_>>>()
+                    });
+                match listed {
+                    Ok(moves) if moves.len() < u32::MAX as usize => moves,
+                    Ok(_) => raise(bad_value(format!("bad {class}.moves(): too many moves"))),
+                    Err(e) => raise(in_method(py, &format!("{class}.moves()"), e)),
+                }
+            })
+        })
+    }
+
+    /// The text of a move: `str(move)`.
+    fn text(py: Python<'_>, mv: &Py<PyAny>) -> String {
+        mv.bind(py)
+            .str()
+            .map_or_else(|_| "?".to_string(), |s| s.to_string())
+    }
+
+    /// The heuristic value for the player to move, from `evaluate()` (0 without one).
+    fn evaluate(&self) -> Score {
+        Python::attach(|py| {
+            if !self.0.kind.has_evaluate {
+                return 0;
+            }
+            let class = &self.0.kind.class;
+            let value = self
+                .0
+                .object
+                .bind(py)
+                .call_method0("evaluate")
+                .map_err(|e| in_method(py, &format!("{class}.evaluate()"), e))
+                .and_then(|v| {
+                    v.extract::<f64>().map_err(|_| {
+                        PyTypeError::new_err(format!("bad {class}.evaluate(): expected a number"))
+                    })
+                });
+            match value {
+                Ok(v) if v.is_finite() => {
+                    v.round().clamp(-f64::from(MAX_EVAL), f64::from(MAX_EVAL)) as Score
+                }
+                Ok(_) => raise(bad_value(format!(
+                    "bad {class}.evaluate(): expected a finite number"
+                ))),
+                Err(e) => raise(e),
+            }
+        })
+    }
+}
+
+impl fmt::Debug for PyGameState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.position())
+    }
+}
+
+impl PartialEq for PyGameState {
+    /// Equal keys, plies and players: the key stands for the position, as it does in the
+    /// transposition table.
+    fn eq(&self, other: &Self) -> bool {
+        self.0.key == other.0.key && self.0.to_move == other.0.to_move
+    }
+}
+
+impl Eq for PyGameState {}
+
+impl Hash for PyGameState {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.0.key.hash(state);
+    }
+}
+
+impl Game for PyGameState {
+    /// The move's place in the list `moves()` returned.
+    type Move = u32;
+
+    fn to_move(&self) -> Player {
+        self.0.to_move
+    }
+
+    fn generate_moves(&self, moves: &mut MoveList<u32>) {
+        moves.extend(0..self.moves().len() as u32);
+    }
+
+    fn play(&self, mv: u32) -> Self {
+        let moves = self.moves();
+        Python::attach(|py| {
+            let class = &self.0.kind.class;
+            let Some(chosen) = moves.get(mv as usize) else {
+                raise(bad_value(format!("bad move number {mv} for {class}")))
+            };
+            let child = self
+                .0
+                .object
+                .bind(py)
+                .call_method1(intern!(py, "play"), (chosen.clone_ref(py),))
+                .map_err(|e| in_method(py, &format!("{class}.play({})", Self::text(py, chosen)), e))
+                .and_then(|child| {
+                    PyGameState::of(py, child.unbind(), self.0.ply + 1, Arc::clone(&self.0.kind))
+                });
+            match child {
+                Ok(child) => child,
+                Err(e) => raise(e),
+            }
+        })
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome
+    }
+
+    fn key(&self) -> u64 {
+        self.0.key
+    }
+
+    fn ply(&self) -> u32 {
+        self.0.ply
+    }
+
+    fn format_move(&self, mv: u32) -> String {
+        let moves = self.moves();
+        Python::attach(|py| match moves.get(mv as usize) {
+            Some(m) => Self::text(py, m),
+            None => format!("#{mv}"),
+        })
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u32, NotationError> {
+        let moves = self.moves();
+        let texts: Vec<String> =
+            Python::attach(|py| moves.iter().map(|m| Self::text(py, m)).collect());
+        texts
+            .iter()
+            .position(|t| t == text.trim())
+            .map(|i| i as u32)
+            .ok_or_else(|| {
+                NotationError::new("move", text, format!("one of {}", texts.join(", ")))
+                    .with_kind(ErrorKind::IllegalMove)
+            })
+    }
+
+    fn position(&self) -> String {
+        Python::attach(|py| {
+            let object = self.0.object.bind(py);
+            let text = if self.0.kind.has_position {
+                object.call_method0("position")
+            } else {
+                object.repr().map(Bound::into_any)
+            };
+            text.and_then(|t| t.str().map(|s| s.to_string()))
+                .unwrap_or_else(|_| "?".to_string())
+        })
+    }
+
+    /// With a method `from_position(text)` on the class, the state it returns; without one,
+    /// only this state's own text reads back (as itself).
+    fn parse_position(&self, text: &str) -> Result<Self, NotationError> {
+        let unreadable = |why: String| NotationError::new("position", text, why);
+        if !self.0.kind.has_from_position {
+            return if text == self.position() {
+                Ok(self.clone())
+            } else {
+                Err(unreadable(format!(
+                    "this position's own text: {} has no from_position(text) to read others",
+                    self.0.kind.class
+                )))
+            };
+        }
+        Python::attach(|py| {
+            let class = &self.0.kind.class;
+            self.0
+                .object
+                .bind(py)
+                .call_method1(intern!(py, "from_position"), (text,))
+                .and_then(|state| {
+                    PyGameState::of(py, state.unbind(), self.0.ply, Arc::clone(&self.0.kind))
+                })
+                .map_err(|e| unreadable(format!("what {class}.from_position reads ({e})")))
+        })
+    }
+}
+
+impl Solvable for PyGameState {}
+
+/// The evaluators of a game written in Python: `null` (every unfinished position is 0) and
+/// `python` (its `evaluate()` method: a number for the player to move).
+#[derive(Clone, Copy, Debug)]
+pub enum PyEval {
+    /// Every unfinished position is 0.
+    Null,
+    /// The class's `evaluate()`.
+    Python,
+}
+
+impl Evaluator<PyGameState> for PyEval {
+    fn evaluate(&self, state: &PyGameState, player: Player) -> Score {
+        match self {
+            PyEval::Null => Evaluator::evaluate(&Zero, state, player),
+            PyEval::Python if player == state.to_move() => state.evaluate(),
+            PyEval::Python => -state.evaluate(),
+        }
+    }
+
+    fn name(&self) -> &str {
+        match self {
+            PyEval::Null => "null",
+            PyEval::Python => "python",
+        }
+    }
+}
+
+impl NamedEvaluators for PyGameState {
+    type Eval = PyEval;
+    const DEFAULT_EVAL: &'static str = "python";
+    const EVALUATORS: &'static [&'static str] = &["python", "null"];
+
+    fn evaluator(name: &str) -> Result<PyEval, NotationError> {
+        match name.to_ascii_lowercase().as_str() {
+            "python" => Ok(PyEval::Python),
+            "null" => Ok(PyEval::Null),
+            _ => Err(NotationError::new(
+                "evaluator",
+                name,
+                "python (the class's evaluate(), 0 without one) or null",
+            )
+            .with_kind(ErrorKind::UnknownName)),
+        }
+    }
+}
+
+/// The error for an `outcome()` answer out of form.
+fn bad_outcome(class: &str, outcome: &Bound<'_, PyAny>) -> PyErr {
+    PyTypeError::new_err(format!(
+        "bad {class}.outcome() `{}`: expected None (going on), 0 or 1 (the winner) or \"draw\"",
+        outcome.repr().map_or("?".into(), |r| r.to_string())
+    ))
+}
+
+/// Whether the class of `object` hashes its own way (not by address, as `object` does).
+fn has_own_hash(object: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let py = object.py();
+    let default = py.get_type::<PyAny>().getattr("__hash__")?;
+    let own = object.get_type().getattr("__hash__")?;
+    Ok(!own.is_none() && !own.is(&default))
+}
+
+/// Whether `object` is a game written in Python (rather than a `State` of a ply game).
+pub fn is_python_game(object: &Bound<'_, PyAny>) -> bool {
+    !object.is_instance_of::<crate::state::State>()
+        && !object.is_instance_of::<PyString>()
+        && object.hasattr("moves").unwrap_or(false)
+        && object.hasattr("play").unwrap_or(false)
+}
