@@ -8,6 +8,7 @@
 mod agent;
 mod arena;
 mod convert;
+mod courses;
 mod errors;
 mod pygame;
 mod run;
@@ -30,5 +31,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run::perft, m)?)?;
     m.add_function(wrap_pyfunction!(run::solve, m)?)?;
     m.add_function(wrap_pyfunction!(run::check, m)?)?;
+    m.add_function(wrap_pyfunction!(courses::udacity_actions, m)?)?;
+    m.add_function(wrap_pyfunction!(courses::udacity_result, m)?)?;
+    m.add_function(wrap_pyfunction!(courses::udacity_liberties, m)?)?;
+    m.add_function(wrap_pyfunction!(courses::udacity_status, m)?)?;
+    m.add_function(wrap_pyfunction!(courses::udacity_drawing, m)?)?;
     Ok(())
 }

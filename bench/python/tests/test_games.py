@@ -164,9 +164,13 @@ class Docs(unittest.TestCase):
     def test_the_package_docstring_examples_run(self):
         import doctest
 
-        failures, tried = doctest.testmod(ply_search)
-        self.assertGreater(tried, 0)
-        self.assertEqual(failures, 0)
+        import ply_search.aind
+        import ply_search.udacity
+
+        for module in [ply_search, ply_search.udacity, ply_search.aind]:
+            failures, tried = doctest.testmod(module)
+            self.assertGreater(tried, 0, module.__name__)
+            self.assertEqual(failures, 0, module.__name__)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,299 @@
+"""The courses' own APIs: ply_search.udacity.Isolation replays every golden game of Udacity's
+isolation.py field by field, and a student's sample players run on it unchanged;
+ply_search.aind.Board replays the AIND 7x7 games, plays matches with the original's results,
+and runs a tournament script unchanged through `python -m ply_search.aind`."""
+
+import json
+import math
+import os
+import pathlib
+import random
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+import unittest
+
+import ply_search
+from ply_search.aind import Board
+from ply_search.udacity import Action, DebugState, Isolation
+
+DATA = pathlib.Path(__file__).resolve().parents[3] / "games" / "isolation" / "tests" / "data"
+
+
+def records(name):
+    with open(DATA / name) as f:
+        return [json.loads(line) for line in f]
+
+
+def sign(x):
+    return (x > 0) - (x < 0)
+
+
+class UdacityGolden(unittest.TestCase):
+    def replay(self, name):
+        rows = records(name)
+        games = 0
+        for i, row in enumerate(rows):
+            if row["ply"] == 0:
+                state = Isolation()
+                games += 1
+            self.assertEqual(state.board, int(row["board"]), i)
+            self.assertEqual(state.ply_count, row["ply_count"])
+            self.assertEqual(state.locs, tuple(row["locs"]))
+            self.assertEqual(state.player(), row["player"])
+            self.assertEqual(state.actions(), row["actions"], i)
+            self.assertEqual(state.terminal_test(), row["terminal"], i)
+            self.assertEqual(sign(state.utility(0)), row["utility0"], i)
+            self.assertEqual(sign(state.utility(1)), row["utility1"], i)
+            self.assertEqual([state._has_liberties(0), state._has_liberties(1)], row["has_liberties"], i)
+            for p in (0, 1):
+                if state.locs[p] is not None:
+                    self.assertEqual(state.liberties(state.locs[p]), row["liberties%d" % p], i)
+            if row["action"] is not None:
+                state = state.result(row["action"])
+        return games
+
+    def test_every_random_game_field_by_field(self):
+        self.assertEqual(self.replay("random_games.jsonl"), 100)
+
+    def test_every_game_decided_by_the_cell_0_quirk(self):
+        self.assertEqual(self.replay("quirk_games.jsonl"), 14)
+
+    def test_types_and_errors_are_the_originals(self):
+        state = Isolation().result(57).result(0)
+        self.assertIsInstance(state.actions()[0], Action)
+        self.assertEqual(state.actions()[0].name, "NNE")
+        self.assertEqual(Isolation().utility(0), 0)
+        self.assertIsInstance(Isolation().utility(0), int)
+        self.assertEqual(hash(state), hash(Isolation().result(57).result(0)))
+        self.assertEqual(state, (state.board, 2, (57, 0)))
+        with self.assertRaises(AssertionError):
+            state.result(3)
+        with self.assertRaises(RuntimeError) as caught:
+            Isolation().result(57).result(57)
+        self.assertEqual(str(caught.exception), "Invalid move: target cell blocked")
+
+    def test_debug_views_print_as_the_original(self):
+        for row in json.loads((DATA / "render.json").read_text())["states"]:
+            state = DebugState(int(row["board"]), row["ply_count"], tuple(row["locs"]))
+            self.assertEqual(str(state), row["str"])
+            self.assertEqual(state.bitboard_string, row["bitboard_string"])
+            for loc, xy in zip(row["locs"], row["ind2xy"]):
+                if loc is not None:
+                    self.assertEqual(list(DebugState.ind2xy(loc)), xy)
+
+    def test_states_cross_to_ply_and_back(self):
+        state = Isolation().result(57).result(0).result(Action.NNE)
+        ply_state = state.to_state()
+        self.assertEqual(Isolation.from_state(ply_state), state)
+        self.assertEqual(sorted(ply_state.legal_moves(), key=int), sorted(str(int(a)) for a in state.actions()))
+        best = ply_search.search(ply_state, "alphabeta(depth=5)")["best_move"]
+        self.assertIn(int(best), [int(a) for a in state.actions()])
+
+
+class StudentPlayers(unittest.TestCase):
+    """Sample players written against the course API, as a student writes them, make the
+    original's choices on every golden position."""
+
+    @staticmethod
+    def greedy(state):
+        def score(action):
+            after = state.result(action)
+            return len(after.liberties(after.locs[state.player()]))
+
+        return max(state.actions(), key=score), [score(a) for a in state.actions()]
+
+    @staticmethod
+    def minimax(state, depth):
+        player_id = state.player()
+        calls = [0]
+
+        def result(s, a):
+            calls[0] += 1
+            return s.result(a)
+
+        def score(s):
+            own = len(s.liberties(s.locs[player_id]))
+            opp = len(s.liberties(s.locs[1 - player_id]))
+            return own - opp
+
+        def value(s, d, maximizing):
+            if s.terminal_test():
+                return s.utility(player_id)
+            if d <= 0:
+                return score(s)
+            values = [value(result(s, a), d - 1, not maximizing) for a in s.actions()]
+            return max(values) if maximizing else min(values)
+
+        roots = [value(result(state, a), depth - 1, False) for a in state.actions()]
+        choice = state.actions()[roots.index(max(roots))]
+        return choice, roots, calls[0]
+
+    def test_greedy_and_minimax_choose_as_the_originals(self):
+        for row in records("sample_agents.jsonl"):
+            state = Isolation(int(row["board"]), row["ply_count"], tuple(row["locs"]))
+            choice, scores = self.greedy(state)
+            self.assertEqual(choice, row["greedy_choice"])
+            self.assertEqual(scores, row["greedy_scores"])
+            for depth in ("1", "2", "3"):
+                choice, roots, calls = self.minimax(state, int(depth))
+                expected = row["minimax"][depth]
+                self.assertEqual(choice, expected["choice"])
+                clipped = [max(-1_000_000, min(1_000_000, v)) for v in roots]
+                self.assertEqual(clipped, expected["root_values"])
+                self.assertEqual(calls, expected["result_calls"])
+
+
+class Sentinel:
+    """A player object that only has a name."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return self.name
+
+
+def center(game, player):
+    if game.is_loser(player):
+        return float("-inf")
+    if game.is_winner(player):
+        return float("inf")
+    w, h = game.width / 2.0, game.height / 2.0
+    y, x = game.get_player_location(player)
+    return float((h - y) ** 2 + (w - x) ** 2)
+
+
+class AindGolden(unittest.TestCase):
+    def test_every_7x7_game_replays_with_its_moves_and_scores(self):
+        p1, p2 = Sentinel("P1"), Sentinel("P2")
+        names = {"P1": p1, "P2": p2}
+        for i, row in enumerate(records("aind7x7_random_games.jsonl")):
+            if row["move_count"] == 0:
+                game = Board(p1, p2)
+            self.assertEqual(game.move_count, row["move_count"])
+            self.assertIs(game.active_player, names[row["active"]])
+            self.assertEqual(game.get_player_location(p1), None if row["loc_p1"] is None else tuple(row["loc_p1"]))
+            self.assertEqual(game.get_player_location(p2), None if row["loc_p2"] is None else tuple(row["loc_p2"]))
+            blocked = sorted(set((r, c) for r in range(7) for c in range(7)) - set(game.get_blank_spaces()))
+            self.assertEqual(blocked, sorted(tuple(b) for b in row["blocked"]), i)
+            self.assertEqual(sorted(game.get_legal_moves(p1)), sorted(tuple(m) for m in row["legal_p1"]), i)
+            self.assertEqual(sorted(game.get_legal_moves(p2)), sorted(tuple(m) for m in row["legal_p2"]), i)
+            for name, player in names.items():
+                scores = row["scores"][name]
+                clip = lambda v: max(-1_000_000, min(1_000_000, v))
+                self.assertEqual(clip(game.utility(player)), scores["utility"], i)
+                self.assertEqual(game.is_winner(player), scores["is_winner"], i)
+                self.assertEqual(game.is_loser(player), scores["is_loser"], i)
+                if "center" in scores:
+                    self.assertEqual(clip(center(game, player)), scores["center"], i)
+                opp = game.get_opponent(player)
+                if not (game.is_winner(player) or game.is_loser(player)):
+                    own, theirs = len(game.get_legal_moves(player)), len(game.get_legal_moves(opp))
+                    self.assertEqual(own, scores["open"], i)
+                    self.assertEqual(own - theirs, scores["improved"], i)
+            # ply's own 7x7 AIND game agrees on the mover's moves.
+            ply_state = game.to_state()
+            legal = sorted(game.get_legal_moves())
+            self.assertEqual(sorted(tuple(json.loads("[%s]" % m.strip("()"))) for m in ply_state.legal_moves()), legal, i)
+            if row["move"] is not None:
+                copy = game.forecast_move(tuple(row["move"]))
+                self.assertEqual(copy.move_count, game.move_count + 1)
+                game.apply_move(tuple(row["move"]))
+
+    def test_legal_moves_are_shuffled_with_pythons_random(self):
+        game = Board("a", "b")
+        game.apply_move((3, 3))
+        game.apply_move((0, 0))
+        random.seed(5)
+        first = game.get_legal_moves()
+        random.seed(5)
+        self.assertEqual(game.get_legal_moves(), first)
+        orders = {tuple(game.get_legal_moves()) for _ in range(20)}
+        self.assertGreater(len(orders), 1)
+        self.assertEqual(len(first), 8)
+
+
+class Agent:
+    """An AIND player: get_move(game, time_left)."""
+
+    def __init__(self, kind):
+        self.kind = kind
+
+    def get_move(self, game, time_left):
+        moves = game.get_legal_moves()
+        if not moves:
+            return (-1, -1)
+        if self.kind == "slow":
+            time.sleep(0.03)
+        if self.kind == "none":
+            return None
+        if self.kind == "illegal":
+            return (9, 9)
+        if self.kind == "ply":
+            return tuple(json.loads("[%s]" % ply_search.search(game.to_state(), "alphabeta(depth=4)")["best_move"].strip("()")))
+        return moves[0]
+
+
+class AindPlay(unittest.TestCase):
+    def test_play_returns_the_winner_the_history_and_the_reason(self):
+        cases = [("slow", 10, "timeout"), ("none", 150, "forfeit"), ("illegal", 150, "illegal move")]
+        for kind, limit, reason in cases:
+            good, bad = Agent("first"), Agent(kind)
+            winner, history, why = Board(bad, good).play(time_limit=limit)
+            self.assertIs(winner, good, kind)
+            self.assertEqual((history, why), ([], reason))
+        first, engine = Agent("first"), Agent("ply")
+        winner, history, why = Board(first, engine).play()
+        self.assertEqual(why, "loss")
+        self.assertIs(winner, engine)
+        self.assertTrue(all(isinstance(m, list) and len(m) == 2 for m in history))
+
+    def test_an_aind_tournament_script_runs_unchanged_through_the_shim(self):
+        script = textwrap.dedent(
+            """
+            import random
+            from isolation import Board
+
+            class RandomPlayer:
+                def get_move(self, game, time_left):
+                    legal = game.get_legal_moves()
+                    return random.choice(legal) if legal else (-1, -1)
+
+            class OpenMovePlayer:
+                def get_move(self, game, time_left):
+                    legal = game.get_legal_moves()
+                    if not legal:
+                        return (-1, -1)
+                    return max(legal, key=lambda m: len(game.forecast_move(m).get_legal_moves(self)))
+
+            random.seed(1)
+            wins = {"random": 0, "open": 0}
+            for _ in range(4):
+                a, b = RandomPlayer(), OpenMovePlayer()
+                for game in [Board(a, b), Board(b, a)]:
+                    for _ in range(2):
+                        game.apply_move(random.choice(game.get_legal_moves()))
+                    winner, history, reason = game.play(time_limit=150)
+                    wins["random" if winner is a else "open"] += 1
+            print(Board.__module__, sum(wins.values()), wins["open"] > 0)
+            """
+        )
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "tournament.py")
+            with open(path, "w") as f:
+                f.write(script)
+            # A local `isolation` package like the project's own must not be the one used.
+            os.mkdir(os.path.join(folder, "isolation"))
+            with open(os.path.join(folder, "isolation", "__init__.py"), "w") as f:
+                f.write("raise ImportError('the project copy was imported')\n")
+            env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+            run = subprocess.run([sys.executable, "-m", "ply_search.aind", path], capture_output=True, text=True, env=env, timeout=120)
+            self.assertEqual(run.returncode, 0, run.stderr)
+            self.assertEqual(run.stdout.split(), ["ply_search.aind", "8", "True"])
+
+
+if __name__ == "__main__":
+    unittest.main()
