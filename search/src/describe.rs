@@ -57,6 +57,12 @@ pub trait Describe: Game {
     fn fields(&self) -> Map<String, Value>;
     /// A drawing of the board for the terminal.
     fn drawing(&self) -> String;
+    /// The position as a grid of marks seen by `player` (pictures, observation planes), for
+    /// games played on a board; `None` (the default) for the others.
+    fn board_view(&self, player: crate::Player) -> Option<crate::picture::BoardView> {
+        let _ = player;
+        None
+    }
 }
 
 /// Moves as numbers, OpenSpiel's actions: every move of the game has a stable number below

@@ -22,6 +22,7 @@ pub mod greedy;
 pub mod limits;
 pub mod mcts;
 pub mod perft;
+pub mod picture;
 pub mod player;
 pub mod random_player;
 pub mod rng;

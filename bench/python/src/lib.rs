@@ -10,6 +10,7 @@ mod arena;
 mod convert;
 mod courses;
 mod errors;
+mod picture;
 mod pygame;
 mod run;
 mod state;

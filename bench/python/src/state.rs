@@ -3,10 +3,11 @@
 //! same spec strings and notations as the `ply` command.
 
 use crate::convert::to_python;
-use crate::errors::{to_py, GameOverError, IllegalMoveError};
+use crate::errors::{bad_value, to_py, GameOverError, IllegalMoveError};
 use ply_registry::{with_game, AnyGame, GAMES};
 use ply_search::describe::{Actions, Describe};
-use ply_search::{Game as _, Outcome};
+use ply_search::picture::BoardView;
+use ply_search::{Game as _, Outcome, Player};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -114,6 +115,29 @@ impl Game {
 }
 
 impl State {
+    /// The player a view is for: `player`, or the one to move (0 once the game is over).
+    fn viewer(&self, player: Option<i64>) -> PyResult<Player> {
+        match player {
+            Some(0) => Ok(Player::P0),
+            Some(1) => Ok(Player::P1),
+            Some(other) => Err(bad_value(format!("bad player `{other}`: expected 0 or 1"))),
+            None => Ok(
+                with_game!(&self.state, s => if s.is_terminal() { Player::P0 } else { s.to_move() }),
+            ),
+        }
+    }
+
+    /// The board view for `player`, or the error saying the game has none.
+    fn board_view(&self, player: Option<i64>) -> PyResult<BoardView> {
+        let viewer = self.viewer(player)?;
+        with_game!(&self.state, s => s.board_view(viewer)).ok_or_else(|| {
+            bad_value(format!(
+                "bad state of `{}`: expected a game played on a board (this game has no board picture or observation planes)",
+                self.spec
+            ))
+        })
+    }
+
     /// A state of the game `spec` standing at `state`, with no history.
     pub(crate) fn new(spec: &str, state: AnyGame) -> State {
         State {
@@ -267,6 +291,49 @@ impl State {
     #[getter]
     fn game(&self) -> &str {
         &self.spec
+    }
+
+    /// The observation planes seen by `player` (default: the player to move, or 0 once the
+    /// game is over), shape `[planes, rows, columns]`: a numpy array of float32 where numpy
+    /// is installed, else nested lists. `observation_planes()` names the planes.
+    #[pyo3(signature = (player = None))]
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let view = self.board_view(player)?;
+        let [planes, rows, columns] = view.shape();
+        let values = view.planes(self.viewer(player)?);
+        if let Ok(numpy) = py.import("numpy") {
+            let array = numpy.call_method1("asarray", (values, "float32"))?;
+            return array.call_method1("reshape", ((planes, rows, columns),));
+        }
+        let nested = PyList::empty(py);
+        for plane in values.chunks(rows * columns) {
+            let rows_list = PyList::empty(py);
+            for row in plane.chunks(columns) {
+                rows_list.append(row.to_vec())?;
+            }
+            nested.append(rows_list)?;
+        }
+        Ok(nested.into_any())
+    }
+
+    /// The names of the observation planes, in order (`own knight`, `opponent knight`,
+    /// `blocked`, `empty`...).
+    fn observation_planes(&self) -> PyResult<Vec<String>> {
+        Ok(self.board_view(None)?.plane_names())
+    }
+
+    /// The shape of `observation_tensor()`: `[planes, rows, columns]`.
+    fn observation_shape(&self) -> PyResult<[usize; 3]> {
+        Ok(self.board_view(None)?.shape())
+    }
+
+    /// The board as an SVG picture, which Jupyter shows for a state.
+    fn _repr_svg_(&self) -> PyResult<String> {
+        Ok(crate::picture::svg(&self.board_view(None)?))
     }
 
     /// The board drawn as `ply` draws it.

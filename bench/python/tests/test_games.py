@@ -65,6 +65,60 @@ class Games(unittest.TestCase):
         self.assertEqual(r[0], -r[1])
 
 
+def as_lists(tensor):
+    """The tensor as nested lists, from numpy or not."""
+    return tensor.tolist() if hasattr(tensor, "tolist") else tensor
+
+
+class Pictures(unittest.TestCase):
+    def test_observation_planes_of_every_board_game(self):
+        for info in ply_search.registered_games():
+            state = ply_search.load_game(info["example"]).new_initial_state()
+            if info["name"] == "tree":
+                with self.assertRaises(ply_search.PlyError):
+                    state.observation_tensor()
+                continue
+            for _ in range(3):
+                state.apply_action(state.legal_actions()[0])
+            planes, rows, columns = state.observation_shape()
+            names = state.observation_planes()
+            self.assertEqual(len(names), planes)
+            mine, theirs = as_lists(state.observation_tensor(0)), as_lists(state.observation_tensor(1))
+            self.assertEqual((len(mine), len(mine[0]), len(mine[0][0])), (planes, rows, columns))
+            # The board planes (all but the game's extra ones) mark each cell exactly once.
+            board = names.index("empty") + 1
+            for r in range(rows):
+                for c in range(columns):
+                    self.assertEqual(sum(mine[p][r][c] for p in range(board)), 1.0, info["name"])
+            # Own and opponent planes swap with the point of view.
+            kinds = sum(1 for n in names if n.startswith("own ") and "card" not in n)
+            self.assertEqual(mine[:kinds], theirs[kinds : 2 * kinds], info["name"])
+            self.assertEqual(state.observation_tensor(), state.observation_tensor(state.current_player()))
+        with self.assertRaises(ply_search.PlyError):
+            ply_search.load_game("isolation").new_initial_state().observation_tensor(2)
+
+    def test_knight_isolation_planes_show_the_knights(self):
+        state = ply_search.load_game("isolation(width=7,height=7,rules=aind)").new_initial_state()
+        state.apply_move("(2,3)")
+        state.apply_move("(0,0)")
+        own, opponent, blocked, empty = as_lists(state.observation_tensor())
+        self.assertEqual(own[2][3], 1.0)  # player 0, to move, stands at row 2, column 3
+        self.assertEqual(opponent[0][0], 1.0)
+        self.assertEqual(sum(map(sum, empty)), 47)
+        self.assertEqual(sum(map(sum, blocked)), 0)
+
+    def test_every_board_draws_as_svg(self):
+        import xml.etree.ElementTree as ElementTree
+
+        for spec in ["isolation", "queen-isolation(preset=quiz)", "onitama", "tictactoe", "nim"]:
+            state = ply_search.load_game(spec).new_initial_state()
+            picture = ElementTree.fromstring(state._repr_svg_())
+            self.assertTrue(picture.tag.endswith("svg"))
+            _, rows, columns = state.observation_shape()
+            cells = [e for e in picture.iter() if e.tag.endswith("rect")]
+            self.assertEqual(len(cells), rows * columns, spec)
+
+
 class Errors(unittest.TestCase):
     def test_each_kind_is_its_own_value_error(self):
         state = ply_search.load_game("isolation").new_initial_state()

@@ -1,9 +1,10 @@
 //! What front ends show of a position (the board drawing and the JSON fields of `ply replay
 //! --json`), and which evaluators agent specs may name.
 
-use crate::{Heuristic, Isolation};
+use crate::{Heuristic, Isolation, Rules};
 use ply_search::describe::{Actions, Describe, NamedEvaluators};
-use ply_search::NotationError;
+use ply_search::picture::{BoardView, Mark};
+use ply_search::{NotationError, Player};
 use serde_json::{json, Map, Value};
 
 /// Action numbers are the game's dense move index.
@@ -47,5 +48,41 @@ impl Describe for Isolation {
 
     fn drawing(&self) -> String {
         self.debug_string()
+    }
+
+    /// The board as drawn (north up, west left): the knights, blocked cells and open cells;
+    /// AIND's board labels rows and columns as its `(row, col)` moves do.
+    fn board_view(&self, _player: Player) -> Option<BoardView> {
+        let v = self.variant();
+        let (width, height) = (v.width as usize, v.height as usize);
+        let locs = self.locs();
+        let mut cells = Vec::with_capacity(width * height);
+        for row in 0..v.height {
+            for col in 0..v.width {
+                let cell = v.cell_at_row_col(row, col)?;
+                cells.push(if locs[0] == Some(cell) {
+                    Mark::Piece {
+                        owner: Player::P0,
+                        kind: 0,
+                    }
+                } else if locs[1] == Some(cell) {
+                    Mark::Piece {
+                        owner: Player::P1,
+                        kind: 0,
+                    }
+                } else if self.open_cells().contains(cell) {
+                    Mark::Empty
+                } else {
+                    Mark::Blocked
+                });
+            }
+        }
+        let mut view = BoardView::new(width, height, cells);
+        view.kind_names = vec!["knight"];
+        if v.rules == Rules::Aind {
+            view.column_labels = (0..width).map(|c| c.to_string()).collect();
+            view.row_labels = (0..height).map(|r| r.to_string()).collect();
+        }
+        Some(view)
     }
 }

@@ -3,7 +3,8 @@
 
 use crate::{Heuristic, Onitama};
 use ply_search::describe::{Actions, Describe, NamedEvaluators};
-use ply_search::{Game, NotationError};
+use ply_search::picture::{BoardView, Mark};
+use ply_search::{Game, NotationError, Player};
 use serde_json::{json, Map, Value};
 
 /// Action numbers are the game's dense move index.
@@ -39,7 +40,6 @@ impl Describe for Onitama {
     }
 
     fn drawing(&self) -> String {
-        use ply_search::Player;
         let board: Vec<char> = self.position().chars().take(25).collect();
         let mut out = String::from("\n");
         for row in 0..5 {
@@ -59,5 +59,66 @@ impl Describe for Onitama {
             self.side_card().slug()
         ));
         out
+    }
+
+    /// The board as drawn (rank 5 at the top): pawns and masters; and five 5x5 planes of
+    /// the cards' moves drawn around the centre square as their holder moves on this board
+    /// (own two cards, the opponent's two, then the side card, drawn for the player to move,
+    /// who takes it next).
+    fn board_view(&self, player: Player) -> Option<BoardView> {
+        let mut cells = vec![Mark::Empty; 25];
+        for owner in [Player::P0, Player::P1] {
+            let pieces = self.pieces(owner);
+            for (sq, cell) in cells.iter_mut().enumerate() {
+                if pieces >> sq & 1 == 1 {
+                    let kind = u8::from(self.master(owner) == Some(sq as u8));
+                    *cell = Mark::Piece { owner, kind };
+                }
+            }
+        }
+        let pattern = |card: crate::Card, holder: Player| {
+            let mut plane = vec![0.0f32; 25];
+            for &(dx, dy) in card.def().offsets {
+                let (row, col) = match holder {
+                    Player::P0 => (2 - i32::from(dy), 2 + i32::from(dx)),
+                    Player::P1 => (2 + i32::from(dy), 2 - i32::from(dx)),
+                };
+                if (0..5).contains(&row) && (0..5).contains(&col) {
+                    plane[(row * 5 + col) as usize] = 1.0;
+                }
+            }
+            plane
+        };
+        let opponent = player.other();
+        let [own_a, own_b] = self.hand(player);
+        let [opp_a, opp_b] = self.hand(opponent);
+        let mut view = BoardView::new(5, 5, cells);
+        view.kinds = 2;
+        view.kind_names = vec!["pawn", "master"];
+        view.extra = vec![
+            (format!("own card {}", own_a.slug()), pattern(own_a, player)),
+            (format!("own card {}", own_b.slug()), pattern(own_b, player)),
+            (
+                format!("opponent card {}", opp_a.slug()),
+                pattern(opp_a, opponent),
+            ),
+            (
+                format!("opponent card {}", opp_b.slug()),
+                pattern(opp_b, opponent),
+            ),
+            (
+                format!("side card {}", self.side_card().slug()),
+                pattern(self.side_card(), self.to_move()),
+            ),
+        ];
+        view.column_labels = ["A", "B", "C", "D", "E"].map(String::from).to_vec();
+        view.row_labels = (1..=5).rev().map(|r| r.to_string()).collect();
+        let hand = |p: Player| self.hand(p).map(|c| c.slug()).join(", ");
+        view.caption = vec![
+            format!("player 0 (W): {}", hand(Player::P0)),
+            format!("player 1 (B): {}", hand(Player::P1)),
+            format!("side: {}", self.side_card().slug()),
+        ];
+        Some(view)
     }
 }

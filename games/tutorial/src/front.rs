@@ -4,7 +4,8 @@
 
 use crate::{Nim, Take, TicTacToe};
 use ply_search::describe::{null_only, Actions, Describe, FromSpec, NamedEvaluators, SpecKey};
-use ply_search::{Game, NotationError, Spec, Zero};
+use ply_search::picture::{BoardView, Mark};
+use ply_search::{Game, NotationError, Player, Spec, Zero};
 use serde_json::{json, Map, Value};
 
 impl FromSpec for TicTacToe {
@@ -51,6 +52,25 @@ impl Describe for TicTacToe {
             .map(|row| format!("  {} {} {}", row[0], row[1], row[2]))
             .collect();
         format!("\n{}\n", rows.join("\n"))
+    }
+
+    fn board_view(&self, _player: Player) -> Option<BoardView> {
+        let marks = self
+            .position()
+            .chars()
+            .map(|c| match c {
+                'X' => Mark::Piece {
+                    owner: Player::P0,
+                    kind: 0,
+                },
+                'O' => Mark::Piece {
+                    owner: Player::P1,
+                    kind: 0,
+                },
+                _ => Mark::Empty,
+            })
+            .collect();
+        Some(BoardView::new(3, 3, marks))
     }
 }
 
@@ -121,5 +141,16 @@ impl Describe for Nim {
             .map(|(i, &h)| format!("  heap {}: {}", i + 1, "o ".repeat(h as usize).trim_end()))
             .collect();
         format!("\n{}\n", rows.join("\n"))
+    }
+
+    /// A row per heap, 15 cells wide (the most a heap holds), a token per stone.
+    fn board_view(&self, _player: Player) -> Option<BoardView> {
+        let heaps = self.heaps();
+        let marks = heaps
+            .iter()
+            .flat_map(|&h| (0..15).map(move |i| if i < h { Mark::Token } else { Mark::Empty }));
+        let mut view = BoardView::new(15, heaps.len(), marks.collect());
+        view.tokens = true;
+        Some(view)
     }
 }
