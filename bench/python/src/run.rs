@@ -20,39 +20,36 @@ use ply_search::solver::{solve_until, Solvable, SolverOptions};
 use ply_search::{Game, Spec, StopFlag};
 use pyo3::exceptions::{PyAssertionError, PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::RecvTimeoutError;
 use std::time::Duration;
 
-/// Runs `work` on its own thread without the GIL, checking Python's signals every 10 ms; on a
-/// signal's exception (Ctrl-C), raises the stop flag `work` was given, waits for it to return
-/// and raises the exception.
+/// Runs `work` on its own thread without the GIL, checking Python's signals every 10 ms and
+/// returning as soon as the work ends; on a signal's exception (Ctrl-C), raises the stop flag
+/// `work` was given, waits for it to return and raises the exception.
 pub(crate) fn interruptible<R: Send>(
     py: Python<'_>,
     work: impl FnOnce(&StopFlag) -> R + Send,
 ) -> PyResult<R> {
     let stop = StopFlag::new();
-    let done = AtomicBool::new(false);
+    let (done, finished) = std::sync::mpsc::channel::<()>();
     std::thread::scope(|scope| {
-        let worker = scope.spawn(|| {
-            /// Says the work is over however it ends, a panic included.
-            struct Done<'a>(&'a AtomicBool);
-            impl Drop for Done<'_> {
-                fn drop(&mut self) {
-                    self.0.store(true, Ordering::Release);
-                }
-            }
-            let _done = Done(&done);
-            work(&stop)
+        let worker_stop = stop.clone();
+        let worker = scope.spawn(move || {
+            // Dropped however the work ends, a panic included: the waiting thread wakes at once.
+            let _done = done;
+            work(&worker_stop)
         });
-        while !done.load(Ordering::Acquire) {
-            py.detach(|| {
-                for _ in 0..5 {
-                    if done.load(Ordering::Acquire) {
-                        break;
-                    }
-                    std::thread::sleep(Duration::from_millis(2));
-                }
+        let mut finished = finished;
+        loop {
+            // The receiver goes with the wait (it may not be shared), and comes back.
+            let (back, waited) = py.detach(move || {
+                let waited = finished.recv_timeout(Duration::from_millis(10));
+                (finished, waited)
             });
+            finished = back;
+            if !matches!(waited, Err(RecvTimeoutError::Timeout)) {
+                break;
+            }
             if let Err(signal) = py.check_signals() {
                 stop.stop();
                 // Without the GIL: the work may still call Python (an agent written in it).
