@@ -14,6 +14,7 @@ mod picture;
 mod pygame;
 mod run;
 mod state;
+mod teaching;
 
 use pyo3::prelude::*;
 
@@ -37,5 +38,11 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(courses::udacity_liberties, m)?)?;
     m.add_function(wrap_pyfunction!(courses::udacity_status, m)?)?;
     m.add_function(wrap_pyfunction!(courses::udacity_drawing, m)?)?;
+    m.add_function(wrap_pyfunction!(teaching::teaching_trees, m)?)?;
+    m.add_function(wrap_pyfunction!(teaching::teaching_course, m)?)?;
+    m.add_function(wrap_pyfunction!(teaching::teaching_isolation_positions, m)?)?;
+    m.add_function(wrap_pyfunction!(teaching::teaching_kayles_perft, m)?)?;
+    m.add_function(wrap_pyfunction!(teaching::teaching_kayles_game, m)?)?;
+    m.add_function(wrap_pyfunction!(teaching::teaching_kayles_value, m)?)?;
     Ok(())
 }

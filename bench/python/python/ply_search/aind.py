@@ -228,6 +228,27 @@ class Board(object):
         locs = ["-" if idx is None else str(_ply_cell(self, idx % self.height, idx // self.height)) for idx in self._locs]
         return game.state_from_position("{} {} {} {}".format(open_bits, self.move_count, *locs))
 
+    @classmethod
+    def from_state(cls, state, player_1="Player 1", player_2="Player 2") -> "Board":
+        """The board of a ``ply_search.State`` of ``isolation(...,rules=aind)``, between
+        ``player_1`` (who moved first) and ``player_2``."""
+        spec = state.game
+        game_width, game_height = _size(spec)
+        board = cls(player_1, player_2, width=game_width, height=game_height)
+        fields = state.fields()
+        open_bits = int(fields["board"])
+        stride = game_width + 2
+        to_index = lambda cell: (game_height - 1 - cell // stride) + (game_width - 1 - cell % stride) * game_height
+        for row in range(game_height):
+            for col in range(game_width):
+                if not (open_bits >> _ply_cell(board, row, col)) & 1:
+                    board._used |= 1 << (row + col * game_height)
+        board._locs = [None if loc is None else to_index(loc) for loc in fields["locs"]]
+        board.move_count = fields["ply_count"]
+        if board.move_count % 2:
+            board._active_player, board._inactive_player = player_2, player_1
+        return board
+
     def play(self, time_limit: float = TIME_LIMIT_MILLIS):
         """Plays the game to its end, asking each player ``get_move(game_copy, time_left)``
         with ``time_left()`` in milliseconds. Returns ``(winner, move_history, reason)``, the
@@ -262,6 +283,17 @@ def _ply_cell(board: Board, row: int, col: int) -> int:
     x = board.width - 1 - col
     y = board.height - 1 - row
     return y * (board.width + 2) + x
+
+
+def _size(spec: str) -> Tuple[int, int]:
+    """The width and height of an ``isolation(...)`` spec with AIND's rules."""
+    import re
+
+    if "aind" not in spec:
+        raise ValueError("bad state of `{}`: expected a state of isolation(...,rules=aind)".format(spec))
+    width = re.search(r"width\s*=\s*(\d+)", spec)
+    height = re.search(r"height\s*=\s*(\d+)", spec)
+    return (int(width.group(1)) if width else 7, int(height.group(1)) if height else 7)
 
 
 def _run(argv: List[str]) -> None:

@@ -1,0 +1,272 @@
+"""Grades the teaching kit's Python exercises against ply's reference, on the very trees,
+positions and games of the Rust kit (docs/teaching.md):
+
+    python -m ply_search.grade EXERCISE FILE
+
+EXERCISE is ``minimax``, ``alphabeta``, ``improved``, ``kayles`` or ``all``; FILE is the
+student's Python file (the skeleton is docs/teaching/python/student.py). The report prints
+each check, passed or failed, with the first counterexample; the exit code is 0 when every
+check passed, 1 when one failed, 2 for a bad command line.
+
+1. ``minimax(node)``: the value and the leaves evaluated, in order, on AIMA's figure 5.2 and
+   200 seeded random trees.
+2. ``alpha_beta(node, alpha, beta, strict)``: the value and exactly which leaves are
+   evaluated, in order, with AIMA's pruning on equality (``strict=False``) and the strict rule.
+3. ``improved_score(game, player)`` over the AIND ``Board`` API: both players' scores on every
+   position of 60 seeded random 7x7 games.
+4. ``Kayles``, a game written as a Python class: the conformance kit, perft in both
+   conventions, the notation, legal moves and outcomes along 300 random games, and the
+   solver's value of every row from 1 to 14 pins, against the reference Kayles.
+"""
+
+import importlib.util
+import json
+import math
+import random
+import sys
+from typing import Callable, List, Tuple
+
+from . import _native
+
+Check = Tuple[str, bool, str]  # what was checked, whether it passed, the first counterexample
+
+
+class Node:
+    """A node of an explicit game tree, as the exercises see it. MAX moves at the root."""
+
+    def __init__(self, shape, depth: int = 0, path: str = "", log: list = None):
+        self._shape = shape
+        self._depth = depth
+        self._path = path
+        self._log = [] if log is None else log
+
+    def is_max(self) -> bool:
+        """Whether MAX moves here (the root and every second level below it)."""
+        return self._depth % 2 == 0
+
+    def is_leaf(self) -> bool:
+        """Whether this is a leaf (the game is over)."""
+        return not isinstance(self._shape, list)
+
+    def children(self) -> List["Node"]:
+        """The children, left to right."""
+        if self.is_leaf():
+            return []
+        join = lambda i: str(i) if not self._path else "{}.{}".format(self._path, i)
+        return [Node(child, self._depth + 1, join(i), self._log) for i, child in enumerate(self._shape)]
+
+    def value(self) -> int:
+        """A leaf's value for MAX (each call is one evaluation, and the grader counts it)."""
+        self._log.append(self._path)
+        return self._shape
+
+    def __repr__(self):
+        return "Node({})".format(json.dumps(self._shape, separators=(",", ":")))
+
+
+def _failure(error: BaseException) -> str:
+    """An exception as one line: its class and message."""
+    return "{}: {}".format(type(error).__name__, error)
+
+
+def _run_on_trees(name: str, call: Callable[[Node], int], alphabeta: bool, strict: bool) -> Check:
+    trees = _native.teaching_trees()
+    for i, text in enumerate(trees):
+        want, want_leaves = _native.teaching_course(text, alphabeta, strict)
+        root = Node(json.loads(text))
+        try:
+            got = call(root)
+        except Exception as error:  # the student's bug, reported as the counterexample
+            return (name, False, "tree {} ({}): {}".format(i, text, _failure(error)))
+        got_leaves = root._log
+        if got != want or got_leaves != want_leaves:
+            return (
+                name,
+                False,
+                "tree {} ({}): value {} (expected {}); {}".format(i, text, got, want, _leaf_difference(got_leaves, want_leaves)),
+            )
+    return (name, True, "{} trees".format(len(trees)))
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return "{}{}".format(n, suffix)
+
+
+def _leaf_difference(got: List[str], want: List[str]) -> str:
+    """How the leaves evaluated differ from the reference's, at the first difference (leaves
+    named by their path from the root: `0.2` is the root's first child's third child)."""
+    counts = "{} leaves evaluated (expected {})".format(len(got), len(want))
+    for k, (g, w) in enumerate(zip(got, want)):
+        if g != w:
+            return "{}, the {} is {} (expected {})".format(counts, _ordinal(k + 1), g, w)
+    if len(got) > len(want):
+        return "{}, the {} is {} (expected none: the reference stops there)".format(counts, _ordinal(len(want) + 1), got[len(want)])
+    if len(got) < len(want):
+        return "{}, the {} is missing (expected {})".format(counts, _ordinal(len(got) + 1), want[len(got)])
+    return "the same leaves evaluated"
+
+
+def grade_minimax(module) -> List[Check]:
+    """Exercise 1."""
+    minimax = getattr(module, "minimax")
+    return [_run_on_trees("minimax: values and leaves evaluated", minimax, False, False)]
+
+
+def grade_alphabeta(module) -> List[Check]:
+    """Exercise 2, both pruning rules."""
+    alpha_beta = getattr(module, "alpha_beta")
+    checks = []
+    for strict, rule in [(False, "AIMA's pruning on equality"), (True, "the strict pruning")]:
+        call = lambda node, strict=strict: alpha_beta(node, -math.inf, math.inf, strict)
+        checks.append(_run_on_trees("alpha-beta, {}: values and leaves evaluated".format(rule), call, True, strict))
+    return checks
+
+
+def grade_improved(module) -> List[Check]:
+    """Exercise 3."""
+    from . import load_game
+    from .aind import Board
+
+    improved = getattr(module, "improved_score")
+    game = load_game("isolation(rules=aind)")
+    positions = _native.teaching_isolation_positions()
+    name = "improved_score: both players on every position of 60 random 7x7 games"
+    for i, (text, p0, p1) in enumerate(positions):
+        board = Board.from_state(game.state_from_position(text), "Player 1", "Player 2")
+        for label, player, want in [("P0", "Player 1", p0), ("P1", "Player 2", p1)]:
+            try:
+                got = improved(board.copy(), player)
+            except Exception as error:
+                return [(name, False, "position {} ({}): {}".format(i, text, _failure(error)))]
+            if not isinstance(got, (int, float)) or float(got) != want:
+                return [(name, False, "position {} ({}), {}: {} (expected {})".format(i, text, label, got, want))]
+    return [(name, True, "{} positions".format(len(positions)))]
+
+
+def grade_kayles(module, perft_rows: int = 9, games: int = 300, solved_rows: int = 14) -> List[Check]:
+    """Exercise 4, on the Rust kit's cases (the keywords shrink them, for quick checks)."""
+    from . import check, perft, solve
+
+    kayles = getattr(module, "Kayles")
+    checks = []
+
+    name = "Kayles: the conformance kit on rows of 1 to 12 pins"
+    checks.append((name, True, "1,200 random games"))
+    for length in range(1, 13):
+        try:
+            check(kayles(length), games=100, seed=length)
+        except Exception as error:
+            checks[-1] = (name, False, "row of {}: {}".format(length, _failure(error)))
+            break
+
+    name = "Kayles: perft in both conventions to the end of rows of 1 to {} pins".format(perft_rows)
+    checks.append((name, True, "{} counts".format(perft_rows * (perft_rows + 1))))
+    try:
+        for length in range(1, perft_rows + 1):
+            for strict in (False, True):
+                for depth in range(1, length + 1):
+                    got = perft(kayles(length), depth, count="strict" if strict else "leaves")
+                    want = _native.teaching_kayles_perft(length, depth, strict)
+                    if got != want:
+                        convention = "strict" if strict else "leaves"
+                        raise AssertionError("row of {}: perft {} ({}) is {}, expected {}".format(length, depth, convention, got, want))
+    except Exception as error:
+        checks[-1] = (name, False, _failure(error))
+
+    name = "Kayles: notation, legal moves and outcomes along {} random games".format(games)
+    checks.append((name, True, "{} games".format(games)))
+    rng = random.Random(5)
+    try:
+        for game in range(games):
+            length = 1 + rng.randrange(20)
+            state = kayles(length)
+            for position, moves, winner, played in _native.teaching_kayles_game(length, game):
+                here = "row of {}, game {}, at {}".format(length, game, position)
+                if state.position() != position:
+                    raise AssertionError("{}: position() is `{}`".format(here, state.position()))
+                back = state.from_position(position)
+                if back.position() != position or back.key() != state.key():
+                    raise AssertionError("{}: from_position(position()) does not give the position back".format(here))
+                outcome = state.outcome()
+                if outcome != winner:
+                    raise AssertionError("{}: outcome() is {!r}, expected {!r}".format(here, outcome, winner))
+                listed = sorted(str(m) for m in state.moves()) if outcome is None else []
+                if listed != moves:
+                    raise AssertionError("{}: legal moves {}, expected {}".format(here, listed, moves))
+                if played is None:
+                    break
+                state = state.play(next(m for m in state.moves() if str(m) == played))
+    except Exception as error:
+        checks[-1] = (name, False, _failure(error))
+
+    name = "Kayles: the solver's value of rows of 1 to {} pins".format(solved_rows)
+    checks.append((name, True, "{} rows".format(solved_rows)))
+    try:
+        for length in range(1, solved_rows + 1):
+            got = solve(kayles(length))["value"]
+            want = _native.teaching_kayles_value(length)
+            if (got > 0) - (got < 0) != (want > 0) - (want < 0):
+                raise AssertionError("row of {}: solved value {}, expected {}".format(length, got, want))
+    except Exception as error:
+        checks[-1] = (name, False, _failure(error))
+    return checks
+
+
+EXERCISES = {
+    "minimax": ("exercise 1, minimax", grade_minimax),
+    "alphabeta": ("exercise 2, alpha-beta", grade_alphabeta),
+    "improved": ("exercise 3, the improved evaluator", grade_improved),
+    "kayles": ("exercise 4, Kayles", grade_kayles),
+}
+
+
+def load(path: str):
+    """The student's file as a module."""
+    spec = importlib.util.spec_from_file_location("student_submission", path)
+    if spec is None or spec.loader is None:
+        raise ValueError("bad FILE `{}`: expected a Python file".format(path))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def grade(exercise: str, module, path: str, out=sys.stdout) -> bool:
+    """Grades ``exercise`` (or ``all``) of ``module``, loaded from ``path``, printing the
+    report; whether every check passed."""
+    names = list(EXERCISES) if exercise == "all" else [exercise]
+    passed = total = 0
+    for name in names:
+        title, grader = EXERCISES[name]
+        print("{} ({})".format(title, path), file=out)
+        try:
+            checks = grader(module)
+        except AttributeError as error:
+            checks = [(title, False, _failure(error))]
+        for what, ok, detail in checks:
+            total += 1
+            passed += ok
+            print("  {}  {}: {}".format("PASS" if ok else "FAIL", what, detail), file=out)
+    print("{} of {} checks passed".format(passed, total), file=out)
+    return passed == total
+
+
+def main(argv: List[str]) -> int:
+    usage = "usage: python -m ply_search.grade EXERCISE FILE (EXERCISE: {} or all)".format(", ".join(EXERCISES))
+    if len(argv) != 2:
+        print("error: " + usage, file=sys.stderr)
+        return 2
+    exercise, path = argv
+    if exercise not in EXERCISES and exercise != "all":
+        print("error: bad EXERCISE `{}`: expected one of {}, all".format(exercise, ", ".join(EXERCISES)), file=sys.stderr)
+        return 2
+    try:
+        module = load(path)
+    except Exception as error:  # a file that does not load is bad input, named in one line
+        print("error: bad FILE `{}`: {}".format(path, _failure(error).splitlines()[0]), file=sys.stderr)
+        return 2
+    return 0 if grade(exercise, module, path) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

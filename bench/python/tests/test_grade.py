@@ -1,0 +1,135 @@
+"""The teaching kit in Python: `python -m ply_search.grade` passes the reference solutions,
+fails the skeletons with the exercise's name, and catches the classic mistakes with their
+first counterexample: a leaf evaluated twice, the pruning rules swapped, an evaluator from the
+wrong side, a Kayles whose last pin loses."""
+
+import importlib.util
+import io
+import math
+import pathlib
+import subprocess
+import sys
+import types
+import unittest
+
+from ply_search import grade
+
+KIT = pathlib.Path(__file__).resolve().parents[3] / "docs" / "teaching" / "python"
+
+
+def load(name):
+    spec = importlib.util.spec_from_file_location(name, KIT / (name + ".py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+REFERENCE, SKELETON = load("reference"), load("student")
+
+
+def submission(**functions):
+    """The reference with some of its functions replaced."""
+    module = types.ModuleType("submission")
+    module.__dict__.update(REFERENCE.__dict__)
+    module.__dict__.update(functions)
+    return module
+
+
+def quick_kayles(module):
+    # The Rust kit's cases, perft cut to rows of 5 pins and 40 games so the suite stays quick
+    # (a Python game is searched at Python's speed); the command line runs them whole.
+    return grade.grade_kayles(module, perft_rows=5, games=40, solved_rows=8)
+
+
+class References(unittest.TestCase):
+    def test_the_solutions_pass_every_check(self):
+        checks = grade.grade_minimax(REFERENCE) + grade.grade_alphabeta(REFERENCE) + grade.grade_improved(REFERENCE) + quick_kayles(REFERENCE)
+        self.assertEqual([c for c in checks if not c[1]], [])
+        self.assertEqual(len(checks), 8)
+        self.assertIn("201 trees", checks[0][2])
+
+    def test_the_skeletons_fail_with_the_exercises_name(self):
+        checks = grade.grade_minimax(SKELETON) + grade.grade_alphabeta(SKELETON) + grade.grade_improved(SKELETON) + quick_kayles(SKELETON)
+        self.assertFalse([c for c in checks if c[1]])
+        for needle in ["exercise 1: minimax", "exercise 2: alpha-beta", "exercise 3: improved_score", "exercise 4: Kayles(length)"]:
+            self.assertTrue(any(needle in c[2] for c in checks), needle)
+
+
+class Mistakes(unittest.TestCase):
+    def test_a_leaf_evaluated_twice_is_shown_leaf_by_leaf(self):
+        def minimax(node):
+            if node.is_leaf():
+                node.value()
+                return node.value()
+            values = [minimax(c) for c in node.children()]
+            return max(values) if node.is_max() else min(values)
+
+        [(_, ok, detail)] = grade.grade_minimax(submission(minimax=minimax))
+        self.assertFalse(ok)
+        self.assertEqual(
+            detail,
+            "tree 0 ([[3,12,8],[2,4,6],[14,5,2]]): value 3 (expected 3); "
+            "18 leaves evaluated (expected 9), the 2nd is 0.0 (expected 0.1)",
+        )
+
+    def test_swapped_pruning_rules_fail_both_checks(self):
+        def alpha_beta(node, alpha, beta, strict):
+            return REFERENCE.alpha_beta(node, alpha, beta, not strict)
+
+        checks = grade.grade_alphabeta(submission(alpha_beta=alpha_beta))
+        self.assertEqual([ok for _, ok, _ in checks], [False, False])
+        self.assertRegex(checks[0][2], r"leaves evaluated \(expected \d+\), the \d+(st|nd|rd|th) is [\d.]+ \(expected [\d.]+\)")
+
+    def test_an_evaluator_from_the_wrong_side_is_caught(self):
+        def improved_score(game, player):
+            return REFERENCE.improved_score(game, game.get_opponent(player))
+
+        [(_, ok, detail)] = grade.grade_improved(submission(improved_score=improved_score))
+        self.assertFalse(ok)
+        self.assertRegex(detail, r"^position \d+ \(.*\), P[01]: -?[\d.]+ \(expected -?[\d.]+\)$")
+
+    def test_a_kayles_whose_last_pin_loses_is_caught(self):
+        class Misere(REFERENCE.Kayles):
+            def outcome(self):
+                result = super().outcome()
+                return None if result is None else 1 - result
+
+            def play(self, move):
+                child = super().play(move)
+                return Misere(child.length, child.pins, child.ply)
+
+            def from_position(self, text):
+                back = super().from_position(text)
+                return Misere(back.length, back.pins, back.ply)
+
+        checks = quick_kayles(submission(Kayles=Misere))
+        passed = {name.split(": ")[1]: ok for name, ok, _ in checks}
+        self.assertTrue(passed["the conformance kit on rows of 1 to 12 pins"])
+        self.assertFalse(passed["notation, legal moves and outcomes along 40 random games"])
+        self.assertFalse(passed["the solver's value of rows of 1 to 8 pins"])
+
+
+class CommandLine(unittest.TestCase):
+    def run_grade(self, *args):
+        return subprocess.run([sys.executable, "-m", "ply_search.grade", *args], capture_output=True, text=True, timeout=300)
+
+    def test_reports_and_exit_codes(self):
+        passed = self.run_grade("alphabeta", str(KIT / "reference.py"))
+        self.assertEqual(passed.returncode, 0, passed.stderr)
+        self.assertIn("2 of 2 checks passed", passed.stdout)
+        failed = self.run_grade("minimax", str(KIT / "student.py"))
+        self.assertEqual(failed.returncode, 1)
+        self.assertIn("FAIL  minimax: values and leaves evaluated: tree 0", failed.stdout)
+        for args, needle in [
+            (("chess", "x.py"), "bad EXERCISE `chess`"),
+            (("minimax", "/no/such/file.py"), "bad FILE `/no/such/file.py`"),
+            (("minimax",), "usage: python -m ply_search.grade EXERCISE FILE"),
+        ]:
+            bad = self.run_grade(*args)
+            self.assertEqual(bad.returncode, 2)
+            self.assertIn(needle, bad.stderr)
+            self.assertEqual(len(bad.stderr.strip().splitlines()), 1)
+
+
+if __name__ == "__main__":
+    unittest.main()
