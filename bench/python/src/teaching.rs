@@ -79,6 +79,10 @@ pub fn teaching_kayles_perft(len: u8, depth: u32, strict: bool) -> PyResult<u64>
     Ok(perft(&kayles(len)?, depth, count))
 }
 
+/// One position of a Kayles game: its notation, its legal moves (sorted), its winner if it is
+/// over, and the move played next.
+type KaylesStep = (String, Vec<String>, Option<usize>, Option<String>);
+
 /// A random game of the reference Kayles on a row of `len` pins, drawn from `seed`: for each
 /// position, its notation, its legal moves (sorted), its winner if it is over, and the move
 /// played next.
@@ -86,7 +90,7 @@ pub fn teaching_kayles_perft(len: u8, depth: u32, strict: bool) -> PyResult<u64>
 pub fn teaching_kayles_game(
     len: u8,
     seed: u64,
-) -> PyResult<Vec<(String, Vec<String>, Option<usize>, Option<String>)>> {
+) -> PyResult<Vec<KaylesStep>> {
     let mut rng = Rng::new(seed);
     let mut state = kayles(len)?;
     let mut walk = Vec::new();
