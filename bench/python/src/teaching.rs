@@ -87,10 +87,7 @@ type KaylesStep = (String, Vec<String>, Option<usize>, Option<String>);
 /// position, its notation, its legal moves (sorted), its winner if it is over, and the move
 /// played next.
 #[pyfunction]
-pub fn teaching_kayles_game(
-    len: u8,
-    seed: u64,
-) -> PyResult<Vec<KaylesStep>> {
+pub fn teaching_kayles_game(len: u8, seed: u64) -> PyResult<Vec<KaylesStep>> {
     let mut rng = Rng::new(seed);
     let mut state = kayles(len)?;
     let mut walk = Vec::new();
