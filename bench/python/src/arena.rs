@@ -22,10 +22,15 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::Duration;
 
+/// The most openings a tournament takes.
+const MAX_OPENINGS: usize = 1_000_000;
+/// The most games a tournament schedules (its schedule is held in memory).
+const MAX_GAMES: u64 = 10_000_000;
+
 /// One agent of a tournament, as given.
 enum Entry {
-    /// An agent spec.
-    Spec,
+    /// An agent spec (its name in the records may carry a ` #2` when it is given twice).
+    Spec(String),
     /// A Python callable, or an object's `get_action` method.
     Python(Py<PyAny>),
 }
@@ -40,13 +45,13 @@ impl SeatMaker for PythonSeats {
         &self,
         game_spec: &str,
         agent: usize,
-        spec: &str,
+        _name: &str,
     ) -> Result<Box<dyn Seat<G>>, ArenaError>
     where
         AnyGame: From<G>,
     {
         match &self.entries[agent] {
-            Entry::Spec => spec_seat(game_spec, spec),
+            Entry::Spec(spec) => spec_seat(game_spec, spec),
             Entry::Python(function) => Ok(Box::new(PythonSeat {
                 function: Python::attach(|py| function.clone_ref(py)),
                 game: game_spec.to_string(),
@@ -136,7 +141,8 @@ fn entries(agents: &Bound<'_, PyList>) -> PyResult<(Vec<Entry>, Vec<String>)> {
     let mut names: Vec<String> = Vec::new();
     for agent in agents.iter() {
         let (entry, name) = if agent.is_instance_of::<PyString>() {
-            (Entry::Spec, agent.extract::<String>()?.trim().to_string())
+            let spec = agent.extract::<String>()?.trim().to_string();
+            (Entry::Spec(spec.clone()), spec)
         } else if let Ok(method) = agent.getattr("get_action") {
             (Entry::Python(method.unbind()), python_name(&agent))
         } else if agent.is_callable() {
@@ -340,8 +346,23 @@ pub fn arena(
             names.len() - 1
         )));
     }
-    if openings == 0 && opening_list.is_none() {
-        return Err(bad_value("bad openings `0`: expected at least 1"));
+    if opening_list.is_none() && !(1..=MAX_OPENINGS).contains(&openings) {
+        return Err(bad_value(format!(
+            "bad openings `{openings}`: expected 1 to {MAX_OPENINGS}"
+        )));
+    }
+    let pairings = match gauntlet {
+        Some(k) => k * (names.len() - k),
+        None => names.len() * (names.len() - 1) / 2,
+    };
+    let scheduled = games.len() as u128
+        * pairings as u128
+        * opening_list.as_ref().map_or(openings, Vec::len) as u128
+        * 2;
+    if scheduled > MAX_GAMES as u128 {
+        return Err(bad_value(format!(
+            "bad tournament: {scheduled} games; expected at most {MAX_GAMES} (fewer openings, agents or games)"
+        )));
     }
     let has_python = entries.iter().any(|e| matches!(e, Entry::Python(_)));
     let config = ArenaConfig {

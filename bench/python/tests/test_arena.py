@@ -53,6 +53,11 @@ class Mixed(unittest.TestCase):
         self.assertEqual(standings.to_dict()["games"], 18)
         self.assertTrue(standings.to_csv().startswith("agent,games,wins"))
 
+    def test_an_agent_given_twice_plays_under_two_names(self):
+        standings = ply_search.arena(GAME, ["greedy", "greedy", first_move], openings=1)
+        self.assertEqual([r["agent"] for r in standings.rows()], ["greedy", "greedy #2", "first_move"])
+        self.assertEqual(standings.games, 6)
+
     def test_a_python_agent_plays_the_games_ply_plays(self):
         # The course minimax holds no state between moves, so the same agent called from Python
         # each move must play exactly the games the in-process agent plays.
@@ -131,6 +136,9 @@ class BadArguments(unittest.TestCase):
             (lambda: ply_search.arena(GAME, ["random", "greedy"], move_time="soon"), ply_search.PlyError, "bad move_time `soon`"),
             (lambda: ply_search.arena(GAME, ["random", "greedy"], gauntlet=2), ply_search.PlyError, "bad gauntlet `2`"),
             (lambda: ply_search.arena(GAME, ["random", "greedy"], openings=0), ply_search.PlyError, "bad openings"),
+            (lambda: ply_search.arena(GAME, ["random", "greedy"], openings=10**12), ply_search.PlyError, "bad openings `1000000000000`"),
+            (lambda: ply_search.arena([GAME] * 20, ["random"] * 40, openings=1_000_000), ply_search.PlyError, "games; expected at most 10000000"),
+            (lambda: ply_search.arena(GAME, ["random", "greedy"], openings=2**70), OverflowError, ""),
             (lambda: ply_search.arena(GAME, ["random", "greedy"], opening_list=["99"]), ply_search.PlyError, "bad opening"),
             (lambda: ply_search.arena(3, ["random", "greedy"]), TypeError, "bad games"),
         ]

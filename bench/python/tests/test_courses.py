@@ -93,6 +93,29 @@ class UdacityGolden(unittest.TestCase):
         self.assertIn(int(best), [int(a) for a in state.actions()])
 
 
+class ForeignStates(unittest.TestCase):
+    def test_a_state_of_another_game_is_refused_by_name(self):
+        onitama = ply_search.load_game("onitama").new_initial_state()
+        queen = ply_search.load_game("queen-isolation").new_initial_state()
+        standard = ply_search.load_game("isolation(rules=standard)").new_initial_state()
+        aind = ply_search.load_game("isolation(rules=aind)").new_initial_state()
+        for state, needle in [
+            (onitama, "expected a state of isolation (11x9, Udacity's rules)"),
+            (standard, "expected a state of isolation (11x9, Udacity's rules)"),
+            (aind, "expected a state of isolation (11x9, Udacity's rules)"),
+            ("41523161203939122082683632224299007", "expected a ply_search.State of isolation"),
+        ]:
+            with self.assertRaises(TypeError) as caught:
+                Isolation.from_state(state)
+            self.assertIn(needle, str(caught.exception))
+        for state in [onitama, queen, Isolation().to_state()]:
+            with self.assertRaises(TypeError):
+                Board.from_state(state)
+        # A state of one game given to another game's search is searched as its own game.
+        self.assertIn(ply_search.search(onitama, "alphabeta(depth=2)")["best_move"], onitama.legal_moves())
+        self.assertNotEqual(onitama, queen)
+
+
 class StudentPlayers(unittest.TestCase):
     """Sample players written against the course API, as a student writes them, make the
     original's choices on every golden position."""

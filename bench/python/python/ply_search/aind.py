@@ -232,6 +232,10 @@ class Board(object):
     def from_state(cls, state, player_1="Player 1", player_2="Player 2") -> "Board":
         """The board of a ``ply_search.State`` of ``isolation(...,rules=aind)``, between
         ``player_1`` (who moved first) and ``player_2``."""
+        from . import State, load_game
+
+        if not isinstance(state, State) or load_game(state.game).name != "isolation":
+            raise TypeError("bad state {!r}: expected a ply_search.State of isolation(...,rules=aind)".format(state))
         spec = state.game
         game_width, game_height = _size(spec)
         board = cls(player_1, player_2, width=game_width, height=game_height)
@@ -290,7 +294,7 @@ def _size(spec: str) -> Tuple[int, int]:
     import re
 
     if "aind" not in spec:
-        raise ValueError("bad state of `{}`: expected a state of isolation(...,rules=aind)".format(spec))
+        raise TypeError("bad state of `{}`: expected a state of isolation(...,rules=aind)".format(spec))
     width = re.search(r"width\s*=\s*(\d+)", spec)
     height = re.search(r"height\s*=\s*(\d+)", spec)
     return (int(width.group(1)) if width else 7, int(height.group(1)) if height else 7)

@@ -105,9 +105,25 @@ class Isolation(NamedTuple("Isolation", [("board", int), ("ply_count", int), ("l
 
     @classmethod
     def from_state(cls, state) -> "Isolation":
-        """The position of a ``ply_search.State`` of ``isolation``."""
+        """The position of a ``ply_search.State`` of ``isolation`` (the 11x9 board, Udacity's
+        rules); ``TypeError`` for anything else."""
+        _check_udacity_state(state)
         fields = state.fields()
         return cls(int(fields["board"]), fields["ply_count"], tuple(fields["locs"]))
+
+
+def _check_udacity_state(state) -> None:
+    """Refuses what is not a state of the 11x9 game with Udacity's rules."""
+    import re
+
+    from . import State, load_game
+
+    if not isinstance(state, State):
+        raise TypeError("bad state {!r}: expected a ply_search.State of isolation".format(state))
+    rules = re.search(r"rules\s*=\s*([\w-]+)", state.game)
+    same_board = load_game(state.game).name == "isolation" and state.num_distinct_actions() == load_game("isolation").num_distinct_actions()
+    if not same_board or (rules and rules.group(1).lower() != "udacity"):
+        raise TypeError("bad state of `{}`: expected a state of isolation (11x9, Udacity's rules)".format(state.game))
 
 
 def _position(state: Isolation) -> str:
