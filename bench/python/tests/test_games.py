@@ -93,7 +93,7 @@ class Pictures(unittest.TestCase):
             # Own and opponent planes swap with the point of view.
             kinds = sum(1 for n in names if n.startswith("own ") and "card" not in n)
             self.assertEqual(mine[:kinds], theirs[kinds : 2 * kinds], info["name"])
-            self.assertEqual(state.observation_tensor(), state.observation_tensor(state.current_player()))
+            self.assertEqual(as_lists(state.observation_tensor()), as_lists(state.observation_tensor(state.current_player())))
         with self.assertRaises(ply_search.PlyError):
             ply_search.load_game("isolation").new_initial_state().observation_tensor(2)
 
