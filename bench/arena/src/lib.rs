@@ -118,6 +118,51 @@ pub struct ArenaConfig {
 }
 
 impl ArenaConfig {
+    /// The most random openings a tournament takes.
+    pub const MAX_OPENINGS: usize = 1_000_000;
+    /// The most games a tournament schedules (its schedule is held in memory).
+    pub const MAX_GAMES: u128 = 10_000_000;
+
+    /// The number of games the tournament schedules (computed without building the schedule).
+    pub fn game_count(&self) -> u128 {
+        let n = self.agents.len() as u128;
+        let pairings = match self.gauntlet {
+            Some(k) => {
+                let k = (k as u128).min(n);
+                k * (n - k)
+            }
+            None => n * n.saturating_sub(1) / 2,
+        };
+        self.games.len() as u128 * pairings * self.openings as u128 * 2
+    }
+
+    /// Refuses a tournament too big to schedule, before anything is allocated: more than
+    /// [`ArenaConfig::MAX_OPENINGS`] openings or [`ArenaConfig::MAX_GAMES`] games.
+    ///
+    /// ```
+    /// use ply_arena::ArenaConfig;
+    /// let huge = ArenaConfig { openings: 100_000_000_000, ..ArenaConfig::default() };
+    /// assert_eq!(huge.check_size().unwrap_err().to_string(),
+    ///     "bad openings `100000000000`: expected 1 to 1000000");
+    /// ```
+    pub fn check_size(&self) -> Result<(), ArenaError> {
+        if !(1..=Self::MAX_OPENINGS).contains(&self.openings) {
+            return Err(ArenaError::config(format!(
+                "bad openings `{}`: expected 1 to {}",
+                self.openings,
+                Self::MAX_OPENINGS
+            )));
+        }
+        let games = self.game_count();
+        if games > Self::MAX_GAMES {
+            return Err(ArenaError::config(format!(
+                "bad tournament: {games} games; expected at most {} (fewer openings, agents or games)",
+                Self::MAX_GAMES
+            )));
+        }
+        Ok(())
+    }
+
     /// The rules every game of the tournament is played by.
     pub fn rules(&self) -> GameRules {
         GameRules {
@@ -357,13 +402,15 @@ pub fn play_tournament<G: Game>(
     Ok(records)
 }
 
-/// Checks every game spec, and every agent spec on every game, before anything is written.
+/// Checks the tournament's size, every game spec, and every agent spec on every game, before
+/// anything is written.
 pub fn validate(config: &ArenaConfig) -> Result<(), ArenaError> {
     validate_with(config, &SpecSeats)
 }
 
-/// [`validate`] with the seats `maker` makes.
+/// [`validate`] with the seats `maker` makes. The tournament's size is checked first.
 pub fn validate_with(config: &ArenaConfig, maker: &impl SeatMaker) -> Result<(), ArenaError> {
+    config.check_size()?;
     for spec in &config.games {
         let game = AnyGame::from_spec(spec)?;
         with_game!(game, start => check_seats(&start, spec, &config.agents, maker)?);

@@ -262,8 +262,11 @@ impl ArenaArgs {
             config.gauntlet = Some(k);
         }
         if let Some(n) = self.openings {
-            if n == 0 {
-                return Err(CliError::new("bad --openings `0`: expected at least 1"));
+            if !(1..=ply_arena::ArenaConfig::MAX_OPENINGS).contains(&n) {
+                return Err(CliError::new(format!(
+                    "bad --openings `{n}`: expected 1 to {}",
+                    ply_arena::ArenaConfig::MAX_OPENINGS
+                )));
             }
             config.openings = n;
         }

@@ -111,6 +111,16 @@ fn bad_tournament_input_is_one_line_and_exit_code_2() {
             "bad agent `chess`",
         ),
         (vec!["arena", "--threads", "0"], "bad --threads `0`"),
+        // Huge tournaments are refused before anything is allocated (this once took the
+        // machine's memory).
+        (
+            vec!["arena", "--openings", "100000000000"],
+            "bad --openings `100000000000`: expected 1 to 1000000",
+        ),
+        (
+            vec!["arena", "--openings", "1000000"],
+            "bad tournament: 36000000 games; expected at most 10000000",
+        ),
         (vec!["arena", "--sprt", "10,0"], "bad --sprt `10,0`"),
         (
             vec!["arena", "--move-time", "soon"],
