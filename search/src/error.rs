@@ -72,13 +72,47 @@ impl NotationError {
 }
 
 impl fmt::Display for NotationError {
+    /// One line: the bad part is shown with its control characters escaped, and cut to
+    /// [`ECHO_LIMIT`] characters (with its length) when longer, so that hostile input gives a
+    /// readable message.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "bad {} `{}`: expected {}",
-            self.what, self.found, self.expected
+            one_line(&self.what, ECHO_LIMIT),
+            one_line(&self.found, ECHO_LIMIT),
+            one_line(&self.expected, 4 * ECHO_LIMIT)
         )
     }
+}
+
+/// The most characters of a user's input an error message repeats.
+pub const ECHO_LIMIT: usize = 80;
+
+/// `text` on one line (control characters escaped, `\n` for a newline) and cut to `limit`
+/// characters, saying how long it was.
+///
+/// ```
+/// use ply_search::error::one_line;
+/// assert_eq!(one_line("57,\n0", 80), "57,\\n0");
+/// assert_eq!(one_line(&"x".repeat(100_000), 10), "xxxxxxxxxx... (100000 characters)");
+/// ```
+pub fn one_line(text: &str, limit: usize) -> String {
+    let mut out = String::new();
+    let mut shown = 0;
+    for c in text.chars() {
+        if shown == limit {
+            out.push_str(&format!("... ({} characters)", text.chars().count()));
+            return out;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+        shown += 1;
+    }
+    out
 }
 
 impl std::error::Error for NotationError {}

@@ -219,6 +219,33 @@ fn replay_without_json_draws_the_board() {
     assert!(text.contains("|   |   |   |   |   |   |   |   |   |   | 2 |"));
 }
 
+/// Hostile input is echoed on one short line: a 100 KB spec, a newline inside a move.
+#[test]
+fn errors_echo_input_on_one_short_line() {
+    let huge = format!("isolation({})", "w".repeat(100_000));
+    for (args, needle) in [
+        (
+            vec!["perft", huge.as_str(), "--depth", "1"],
+            "... (100000 characters)",
+        ),
+        (
+            vec!["replay", "isolation", "--moves", "57,\n0,zz"],
+            "bad move `zz`",
+        ),
+        (
+            vec!["perft", "isol\nation", "--depth", "1"],
+            "`isol\\nation`",
+        ),
+    ] {
+        let out = ply(&args);
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.len() < 400, "{} bytes", err.len());
+        assert!(err.contains(needle), "{err}");
+    }
+}
+
 /// Bad input: exit code 2, exactly one line on stderr that names the bad part, no panic.
 #[test]
 fn bad_input_gets_one_line_and_exit_code_2() {
