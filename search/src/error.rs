@@ -99,8 +99,7 @@ pub const ECHO_LIMIT: usize = 80;
 /// ```
 pub fn one_line(text: &str, limit: usize) -> String {
     let mut out = String::new();
-    let mut shown = 0;
-    for c in text.chars() {
+    for (shown, c) in text.chars().enumerate() {
         if shown == limit {
             out.push_str(&format!("... ({} characters)", text.chars().count()));
             return out;
@@ -110,7 +109,6 @@ pub fn one_line(text: &str, limit: usize) -> String {
         } else {
             out.push(c);
         }
-        shown += 1;
     }
     out
 }
