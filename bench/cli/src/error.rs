@@ -16,11 +16,23 @@ pub enum CliError {
     Usage(String),
     /// Output could not be written.
     Output(std::io::Error),
+    /// Ctrl-C stopped the work; what it finished was printed, and this says what was not.
+    Interrupted(String),
 }
 
 impl CliError {
     /// The exit code of every user error.
     pub const EXIT_CODE: i32 = 2;
+    /// The exit code after Ctrl-C (128 + SIGINT, as shells report it).
+    pub const INTERRUPTED: i32 = 130;
+
+    /// The process's exit code for this error.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            CliError::Interrupted(_) => Self::INTERRUPTED,
+            _ => Self::EXIT_CODE,
+        }
+    }
 
     /// A flag error with this one-line message.
     pub fn new(message: impl Into<String>) -> CliError {
@@ -35,6 +47,7 @@ impl fmt::Display for CliError {
             CliError::Arena(e) => write!(f, "{e}"),
             CliError::Usage(message) => f.write_str(message),
             CliError::Output(e) => write!(f, "cannot write output: {e}"),
+            CliError::Interrupted(note) => f.write_str(note),
         }
     }
 }

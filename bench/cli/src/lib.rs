@@ -8,6 +8,7 @@
 pub mod cli;
 pub mod commands;
 pub mod error;
+pub mod interrupt;
 
 pub use error::CliError;
 

@@ -15,10 +15,15 @@ fn main() {
                 std::process::exit(1);
             }
         }
+        Err(CliError::Interrupted(note)) => {
+            let _ = flushed;
+            eprintln!("{note}");
+            std::process::exit(CliError::INTERRUPTED);
+        }
         Err(e) => {
             let _ = flushed;
             eprintln!("error: {e}");
-            std::process::exit(CliError::EXIT_CODE);
+            std::process::exit(e.exit_code());
         }
     }
 }

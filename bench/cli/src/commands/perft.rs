@@ -1,14 +1,16 @@
 //! `ply perft`: counts the game tree, depth by depth, or per root move with `--divide`.
 
 use crate::error::CliError;
-use ply_search::perft::{divide, perft, perft_without_bulk, Count};
+use crate::interrupt::ctrl_c;
+use ply_search::perft::{divide, perft, perft_until, perft_without_bulk, Count};
 use ply_search::Game;
 use std::io::Write;
 use std::time::Instant;
 
-/// Prints `depth N: COUNT` lines for depths 1 to `depth`, each with its time and leaves/s; with
-/// `divide`, first one `MOVE: COUNT` line per root move at the full depth. Without `bulk` every
-/// last-ply position is made instead of counted.
+/// Prints `depth N: COUNT` lines for depths 1 to `depth`, each with its time and leaves/s, as
+/// each depth is counted; with `divide`, first one `MOVE: COUNT` line per root move at the full
+/// depth. Without `bulk` every last-ply position is made instead of counted. Ctrl-C stops the
+/// count: the depths finished stay printed, and the error says which depth was stopped.
 pub fn run<G: Game>(
     state: &G,
     depth: u32,
@@ -34,15 +36,23 @@ pub fn run<G: Game>(
         writeln!(out, "depth {depth}: {total} ({})", speed(total, elapsed)).map_err(io)?;
         return Ok(());
     }
+    let stop = ctrl_c();
     for d in 1..=depth.max(1).min(depth) {
         let started = Instant::now();
         let n = if bulk {
-            perft(state, d, count)
+            perft_until(state, d, count, &stop)
         } else {
-            perft_without_bulk(state, d, count)
+            Some(perft_without_bulk(state, d, count))
+        };
+        let Some(n) = n else {
+            return Err(CliError::Interrupted(format!(
+                "perft stopped by Ctrl-C during depth {d} (depths 1 to {} are above)",
+                d - 1
+            )));
         };
         let elapsed = started.elapsed();
         writeln!(out, "depth {d}: {n} ({})", speed(n, elapsed)).map_err(io)?;
+        out.flush().map_err(io)?;
     }
     if depth == 0 {
         writeln!(out, "depth 0: 1").map_err(io)?;

@@ -21,7 +21,16 @@ pub fn run<G: NamedEvaluators>(
             state.position()
         )));
     }
+    let stop = crate::interrupt::ctrl_c();
+    agent.set_stop(Some(stop.clone()));
     let result = agent.select_move(state);
+    // Ctrl-C ends the search with its best move so far, which is printed as usual.
+    let finish = || match stop.is_raised() {
+        true => Err(CliError::Interrupted(
+            "search stopped by Ctrl-C: above is its best move so far".into(),
+        )),
+        false => Ok(()),
+    };
     if as_json {
         writeln!(
             out,
@@ -29,7 +38,7 @@ pub fn run<G: NamedEvaluators>(
             ply_search::describe::search_json(state, agent.name(), &result)
         )
         .map_err(io)?;
-        return Ok(());
+        return finish();
     }
     for row in &result.stats.iterations {
         let secs = row.time_us as f64 / 1e6;
@@ -122,7 +131,7 @@ pub fn run<G: NamedEvaluators>(
         )
         .map_err(io)?;
     }
-    Ok(())
+    finish()
 }
 
 /// Writes the tree a course agent explores from `state`: SVG for a `.svg` path, DOT otherwise.

@@ -3,7 +3,8 @@
 
 use crate::error::CliError;
 use ply_search::solver::analysis::describe_value;
-use ply_search::solver::{solve, Solution, Solvable, SolverOptions};
+use ply_search::solver::{solve_until, Solution, Solvable, SolverOptions};
+use ply_search::StopReason;
 use std::io::Write;
 
 /// Solves `state` and prints the answer as text or one JSON object. A solve stopped by a limit
@@ -16,10 +17,24 @@ pub fn run<G: Solvable>(
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let io = |e: std::io::Error| CliError::new(format!("cannot write output: {e}"));
-    let solution = match solve(state, options, all_replies) {
+    let stop = crate::interrupt::ctrl_c();
+    let solution = match solve_until(state, options, all_replies, &stop) {
         Ok(solution) => solution,
         Err(stopped) => {
-            return writeln!(out, "{stopped}").map_err(io);
+            // Not an input error: the limit was reached. JSON output stays JSON.
+            if as_json {
+                let json = serde_json::json!({
+                    "stopped_by": stopped.stopped_by,
+                    "nodes": stopped.nodes,
+                });
+                writeln!(out, "{json}").map_err(io)?;
+            } else {
+                writeln!(out, "{stopped}").map_err(io)?;
+            }
+            if stopped.stopped_by == StopReason::Stop {
+                return Err(CliError::Interrupted("solve stopped by Ctrl-C".into()));
+            }
+            return Ok(());
         }
     };
     if as_json {
