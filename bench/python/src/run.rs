@@ -62,15 +62,19 @@ pub(crate) fn interruptible<R: Send>(
         py.detach(|| worker.join()).map_err(|payload| {
             // A game written in Python raised: its exception, as it was.
             take_raised().unwrap_or_else(|| {
-                let text = payload
-                    .downcast_ref::<String>()
-                    .cloned()
-                    .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
-                    .unwrap_or_else(|| "a panic".into());
-                PyRuntimeError::new_err(format!("the search panicked: {text}"))
+                PyRuntimeError::new_err(format!("the search panicked: {}", panic_text(&payload)))
             })
         })
     })
+}
+
+/// A panic's message (`panic!` with a string, or a formatted one).
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "a panic".into())
 }
 
 /// What a search, perft or solve runs on: a state of a registered game, or a game written in
@@ -309,14 +313,7 @@ fn check_in<G: Game>(py: Python<'_>, start: &G, config: &Config) -> PyResult<()>
         }))
     })?;
     checked.map_err(|payload| {
-        take_raised().unwrap_or_else(|| {
-            let text = payload
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_else(|| "the conformance kit failed".into());
-            PyAssertionError::new_err(text)
-        })
+        take_raised().unwrap_or_else(|| PyAssertionError::new_err(panic_text(&payload)))
     })
 }
 

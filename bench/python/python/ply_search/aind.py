@@ -114,14 +114,18 @@ class Board(object):
         used, h = self._used, self.height
         return [(i, j) for j in range(self.width) for i in range(h) if not (used >> (i + j * h)) & 1]
 
+    def _cell_of(self, player) -> Optional[int]:
+        """The player's cell index, or ``None`` before its first move; ``RuntimeError`` for an
+        object that does not play here (the original's message)."""
+        if player == self._player_1:
+            return self._locs[0]
+        if player == self._player_2:
+            return self._locs[1]
+        raise RuntimeError("Invalid player in get_player_location: {}".format(player))
+
     def get_player_location(self, player) -> Optional[Move]:
         """The player's ``(row, col)``, or ``None`` before its first move."""
-        if player == self._player_1:
-            idx = self._locs[0]
-        elif player == self._player_2:
-            idx = self._locs[1]
-        else:
-            raise RuntimeError("Invalid player in get_player_location: {}".format(player))
+        idx = self._cell_of(player)
         if idx is None:
             return Board.NOT_MOVED
         return (idx % self.height, idx // self.height)
@@ -129,14 +133,7 @@ class Board(object):
     def get_legal_moves(self, player=None) -> List[Move]:
         """The player's legal moves (the active player's by default): every unused cell before
         its first move, afterwards its knight moves to unused cells, shuffled."""
-        if player is None:
-            player = self._active_player
-        if player == self._player_1:
-            idx = self._locs[0]
-        elif player == self._player_2:
-            idx = self._locs[1]
-        else:
-            raise RuntimeError("Invalid player in get_player_location: {}".format(player))
+        idx = self._cell_of(self._active_player if player is None else player)
         if idx is None:
             return self.get_blank_spaces()
         used = self._used
