@@ -62,7 +62,10 @@ pub(crate) fn interruptible<R: Send>(
         py.detach(|| worker.join()).map_err(|payload| {
             // A game written in Python raised: its exception, as it was.
             take_raised().unwrap_or_else(|| {
-                PyRuntimeError::new_err(format!("the search panicked: {}", panic_text(&payload)))
+                PyRuntimeError::new_err(format!(
+                    "the search panicked: {}",
+                    panic_text(payload.as_ref())
+                ))
             })
         })
     })
@@ -313,7 +316,7 @@ fn check_in<G: Game>(py: Python<'_>, start: &G, config: &Config) -> PyResult<()>
         }))
     })?;
     checked.map_err(|payload| {
-        take_raised().unwrap_or_else(|| PyAssertionError::new_err(panic_text(&payload)))
+        take_raised().unwrap_or_else(|| PyAssertionError::new_err(panic_text(payload.as_ref())))
     })
 }
 
