@@ -32,6 +32,12 @@ pub trait Agent<G: Game>: Send {
     fn set_stop(&mut self, stop: Option<StopFlag>) {
         let _ = stop;
     }
+
+    /// Sends live reports of the agent's searches to `observer` (the web page's live view).
+    /// The default ignores it (an agent that does not search).
+    fn set_observer(&mut self, observer: Option<crate::progress::Observer>) {
+        let _ = observer;
+    }
 }
 
 /// An agent made of a searcher and the limits it searches each move with.
@@ -72,5 +78,9 @@ impl<G: Game, S: Searcher<G>> Agent<G> for SearchAgent<S> {
 
     fn set_stop(&mut self, stop: Option<StopFlag>) {
         self.limits.stop = stop;
+    }
+
+    fn set_observer(&mut self, observer: Option<crate::progress::Observer>) {
+        self.limits.observer = observer;
     }
 }

@@ -24,6 +24,7 @@ pub mod mcts;
 pub mod perft;
 pub mod picture;
 pub mod player;
+pub mod progress;
 pub mod random_player;
 pub mod rng;
 pub mod score;

@@ -56,6 +56,8 @@ pub struct Limits {
     pub iterations: Option<u64>,
     /// An external stop request.
     pub stop: Option<StopFlag>,
+    /// A listener for live reports of the search (not a limit: it never stops a search).
+    pub observer: Option<crate::progress::Observer>,
 }
 
 impl Limits {
@@ -70,6 +72,12 @@ impl Limits {
             depth: Some(depth),
             ..Limits::default()
         }
+    }
+
+    /// Adds a listener for live reports (see [`crate::progress`]).
+    pub fn with_observer(mut self, observer: crate::progress::Observer) -> Limits {
+        self.observer = Some(observer);
+        self
     }
 
     /// Adds a depth limit.

@@ -16,6 +16,16 @@ pub fn alpha_beta_search<G: Game, E: Evaluator<G>>(
     evaluator: &E,
     options: &Options,
 ) -> CourseResult<G::Move> {
+    super::within_limits(|| search_alpha_beta(state, depth, evaluator, options))
+}
+
+/// The search itself, which [`Common::result`] abandons when a limit is reached.
+fn search_alpha_beta<G: Game, E: Evaluator<G>>(
+    state: &G,
+    depth: Option<u32>,
+    evaluator: &E,
+    options: &Options,
+) -> CourseResult<G::Move> {
     let mut search = Common::new(state, evaluator, options);
     let depth = depth.unwrap_or(u32::MAX);
     if options.test_root && search.terminal_test(state) {
@@ -26,6 +36,7 @@ pub fn alpha_beta_search<G: Game, E: Evaluator<G>>(
             root_values: Vec::new(),
             counters: search.counters,
             visits: search.visits,
+            stopped: None,
         };
     }
     let (mut alpha, beta) = (-INFINITY, INFINITY);
@@ -54,6 +65,7 @@ pub fn alpha_beta_search<G: Game, E: Evaluator<G>>(
         root_values,
         counters: search.counters,
         visits: search.visits,
+        stopped: None,
     }
 }
 

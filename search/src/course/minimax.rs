@@ -17,6 +17,16 @@ pub fn minimax_decision<G: Game, E: Evaluator<G>>(
     evaluator: &E,
     options: &Options,
 ) -> CourseResult<G::Move> {
+    super::within_limits(|| search_minimax(state, depth, evaluator, options))
+}
+
+/// The search itself, which [`Common::result`] abandons when a limit is reached.
+fn search_minimax<G: Game, E: Evaluator<G>>(
+    state: &G,
+    depth: Option<u32>,
+    evaluator: &E,
+    options: &Options,
+) -> CourseResult<G::Move> {
     let mut search = Common::new(state, evaluator, options);
     let depth = depth.unwrap_or(u32::MAX);
     if options.test_root && search.terminal_test(state) {
@@ -27,6 +37,7 @@ pub fn minimax_decision<G: Game, E: Evaluator<G>>(
             root_values: Vec::new(),
             counters: search.counters,
             visits: search.visits,
+            stopped: None,
         };
     }
     let mut best_move = None;
@@ -53,6 +64,7 @@ pub fn minimax_decision<G: Game, E: Evaluator<G>>(
         root_values,
         counters: search.counters,
         visits: search.visits,
+        stopped: None,
     }
 }
 

@@ -60,6 +60,10 @@ pub struct Options {
     /// sample players and `minimax_decision` of the GameState quiz loop over the root's moves
     /// directly (the default); the quiz's full alpha-beta count (55) includes the root test.
     pub test_root: bool,
+    /// Limits on the search: nodes (`result()` calls), time and a stop flag. The course
+    /// algorithms have no best move so far, so a search that reaches a limit is abandoned and
+    /// says so in [`CourseResult::stopped`]. None by default.
+    pub limits: crate::Limits,
 }
 
 impl Options {
@@ -114,6 +118,34 @@ pub struct CourseResult<M> {
     pub counters: Counters,
     /// The visited nodes in visit order, with [`Options::record_visits`].
     pub visits: Vec<Visit>,
+    /// Why the search was abandoned, if a limit of [`Options::limits`] was reached: then only
+    /// the counters are meaningful.
+    pub stopped: Option<crate::StopReason>,
+}
+
+/// The payload that unwinds an abandoned course search (see [`within_limits`]).
+struct OutOfBudget {
+    reason: crate::StopReason,
+    counters: Counters,
+}
+
+/// Runs a course search, which [`Common::result`] abandons by unwinding when its budget is
+/// spent: the recursion stays as the courses write it, with no early-exit paths.
+pub(crate) fn within_limits<M>(search: impl FnOnce() -> CourseResult<M>) -> CourseResult<M> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(search)) {
+        Ok(result) => result,
+        Err(payload) => match payload.downcast::<OutOfBudget>() {
+            Ok(out) => CourseResult {
+                best_move: None,
+                value: 0,
+                root_values: Vec::new(),
+                counters: out.counters,
+                visits: Vec::new(),
+                stopped: Some(out.reason),
+            },
+            Err(other) => std::panic::resume_unwind(other),
+        },
+    }
 }
 
 /// What the two algorithms share: the root player, the counters, the scoring of leaves, and
@@ -127,6 +159,8 @@ pub(crate) struct Common<'a, G: Game, E> {
     pub visits: Vec<Visit>,
     /// The path to the current node: (child index, move in notation), kept when recording.
     pub path: Vec<(usize, String)>,
+    /// The budget of [`Options::limits`], checked at each `result()`.
+    pub budget: crate::Budget,
     _game: std::marker::PhantomData<G>,
 }
 
@@ -140,6 +174,7 @@ impl<'a, G: Game, E: crate::Evaluator<G>> Common<'a, G, E> {
             counters: Counters::default(),
             visits: Vec::new(),
             path: Vec::new(),
+            budget: crate::Budget::new(&options.limits, std::time::Instant::now()),
             _game: std::marker::PhantomData,
         }
     }
@@ -150,8 +185,16 @@ impl<'a, G: Game, E: crate::Evaluator<G>> Common<'a, G, E> {
         state.is_terminal()
     }
 
-    /// `result()`, counted.
+    /// `result()`, counted. Abandons the search (see [`within_limits`]) when a limit is
+    /// reached.
     pub fn result(&mut self, state: &G, mv: G::Move) -> G {
+        if self.budget.exhausted(self.counters.result_calls) {
+            let reason = self.budget.stopped().unwrap_or(crate::StopReason::Stop);
+            std::panic::resume_unwind(Box::new(OutOfBudget {
+                reason,
+                counters: self.counters,
+            }));
+        }
         self.counters.result_calls += 1;
         state.play(mv)
     }
@@ -242,34 +285,50 @@ impl<G: Game, E: crate::Evaluator<G>> crate::Searcher<G> for CourseSearcher<E> {
     fn search(&mut self, state: &G, limits: &crate::Limits) -> crate::SearchResult<G::Move> {
         let started = std::time::Instant::now();
         let depth = limits.depth.unwrap_or(3);
+        let options = Options {
+            limits: limits.clone(),
+            ..self.options.clone()
+        };
         let result = match self.algorithm {
-            Algorithm::Minimax => {
-                minimax_decision(state, Some(depth), &self.evaluator, &self.options)
-            }
+            Algorithm::Minimax => minimax_decision(state, Some(depth), &self.evaluator, &options),
             Algorithm::AlphaBeta => {
-                alpha_beta_search(state, Some(depth), &self.evaluator, &self.options)
+                alpha_beta_search(state, Some(depth), &self.evaluator, &options)
             }
         };
         let name = match self.algorithm {
             Algorithm::Minimax => "minimax",
             Algorithm::AlphaBeta => "plain-alphabeta",
         };
-        let pv: Vec<G::Move> = result.best_move.into_iter().collect();
         let mut stats = crate::Stats {
             algorithm: name.into(),
             nodes: result.counters.result_calls,
             depth,
-            stopped_by: crate::StopReason::Depth,
+            stopped_by: result.stopped.unwrap_or(crate::StopReason::Depth),
             ..crate::Stats::default()
         };
         stats.finish_timing(started.elapsed());
-        stats.iterations.push(crate::IterationRow {
+        if result.stopped.is_some() {
+            // Abandoned: the course algorithms know no best move so far; play the first one.
+            stats.depth = 0;
+            return crate::SearchResult {
+                best_move: state.legal_moves().first().copied(),
+                score: 0,
+                pv: Vec::new(),
+                stats,
+            };
+        }
+        let pv: Vec<G::Move> = result.best_move.into_iter().collect();
+        let row = crate::IterationRow {
             depth,
             score: result.value,
             nodes: result.counters.result_calls,
             time_us: stats.time_us,
             pv: state.format_line(&pv),
-        });
+        };
+        if let Some(observer) = &limits.observer {
+            observer.report(&crate::progress::Progress::Iteration(row.clone()));
+        }
+        stats.iterations.push(row);
         crate::SearchResult {
             best_move: result.best_move,
             score: result.value,

@@ -443,13 +443,17 @@ impl<G: Game, E: Evaluator<G>> Searcher<G> for Engine<G, E> {
                     pv = self.pv[0].clone();
                     best_move = pv.first().copied();
                 }
-                rows.push(IterationRow {
+                let row = IterationRow {
                     depth,
                     score: value,
                     nodes: self.nodes - nodes_before,
                     time_us: started.elapsed().as_micros() as u64,
                     pv: root.format_line(&pv),
-                });
+                };
+                if let Some(observer) = &limits.observer {
+                    observer.report(&crate::progress::Progress::Iteration(row.clone()));
+                }
+                rows.push(row);
                 // A proven result within the searched depth cannot change with more depth.
                 if score::plies_to_result(value).is_some_and(|n| n <= depth) {
                     self.stopped_by = StopReason::Solved;

@@ -13,6 +13,11 @@ pub(super) struct SharedBudget {
     pub(super) done_nodes: AtomicU64,
     /// Set by the thread that found a reason for all to stop (time, stop flag, proven root).
     pub(super) halted: OnceLock<StopReason>,
+    /// The listener for live reports, and when the last one went out (microseconds since
+    /// `start`): one thread reports per [`crate::progress::MCTS_REPORT_EVERY`].
+    pub(super) observer: Option<crate::progress::Observer>,
+    pub(super) last_report_us: AtomicU64,
+    pub(super) start: Instant,
 }
 
 impl SharedBudget {
@@ -32,7 +37,25 @@ impl SharedBudget {
             done_iterations: AtomicU64::new(0),
             done_nodes: AtomicU64::new(0),
             halted: OnceLock::new(),
+            observer: limits.observer.clone(),
+            last_report_us: AtomicU64::new(0),
+            start,
         }
+    }
+
+    /// Whether the calling thread should report now (an observer listens, and the interval
+    /// since the last report has passed); claims the report so that no other thread does.
+    pub(super) fn report_due(&self) -> bool {
+        if self.observer.is_none() {
+            return false;
+        }
+        let now = self.start.elapsed().as_micros() as u64;
+        let last = self.last_report_us.load(Ordering::Relaxed);
+        now >= last + crate::progress::MCTS_REPORT_EVERY.as_micros() as u64
+            && self
+                .last_report_us
+                .compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok()
     }
 
     /// Stops every thread for `reason` (the first reason given wins).

@@ -3,6 +3,30 @@
 use super::*;
 
 impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
+    /// The root moves' visits and means in one tree, for a live report.
+    pub(super) fn live_root(&self, tree: &SearchTree<G::Move>, state: &G) -> Vec<RootChild> {
+        root_stats(std::slice::from_ref(tree))
+            .iter()
+            .map(|c| RootChild {
+                mv: state.format_move(c.mv),
+                visits: c.visits as u32,
+                mean: c.mean(),
+                proven: c.proven.name().map(String::from),
+            })
+            .collect()
+    }
+
+    /// Sends a live report of the root to the search's observer.
+    pub(super) fn report_root(&self, budget: &SharedBudget, children: Vec<RootChild>) {
+        if let Some(observer) = &budget.observer {
+            observer.report(&crate::progress::Progress::Root {
+                iterations: budget.done_iterations.load(Ordering::Relaxed),
+                time_us: budget.start.elapsed().as_micros() as u64,
+                children,
+            });
+        }
+    }
+
     /// The move, score and statistics from the finished trees.
     pub(super) fn result(
         &mut self,

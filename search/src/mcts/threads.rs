@@ -47,6 +47,10 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             };
             tree.with(|t| walker.back_up(t, reward, vl));
             iterations += 1;
+            if iterations % 64 == 0 && budget.report_due() {
+                let children = tree.with(|t| self.live_root(t, root));
+                self.report_root(budget, children);
+            }
             budget
                 .done_nodes
                 .fetch_add(walker.nodes - nodes_before + 1, Ordering::Relaxed);
