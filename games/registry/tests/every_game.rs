@@ -115,3 +115,45 @@ fn every_game_numbers_its_moves() {
         with_game!(game, start => actions_are_distinct_and_round_trip(&spec, &start));
     }
 }
+
+/// Plays seeded random games and checks that every legal move of every position can be
+/// clicked: it has cells, lands on a cell that is not the mover's own piece, and moves that
+/// share their cells are few (Onitama's two cards giving the same step; the page asks which).
+fn every_move_is_clickable<G: FrontEndGame>(spec: &str, start: &G) {
+    use ply_search::picture::move_cells;
+    let mut rng = Rng::new(7);
+    for _ in 0..5 {
+        let mut state = start.clone();
+        while !state.is_terminal() {
+            let moves = state.legal_moves();
+            let mut seen = std::collections::HashMap::new();
+            for &mv in moves.iter() {
+                let cells = move_cells(&state, mv).unwrap_or_else(|| {
+                    panic!(
+                        "{spec}: {} at {} has no cells",
+                        state.format_move(mv),
+                        state.position()
+                    )
+                });
+                *seen.entry((cells.from, cells.to)).or_insert(0) += 1;
+            }
+            assert!(
+                seen.values().all(|&n| n <= 2),
+                "{spec}: more than two moves share their cells at {}",
+                state.position()
+            );
+            state = state.play(moves[rng.below(moves.len() as u64) as usize]);
+        }
+    }
+}
+
+#[test]
+fn every_move_of_every_board_game_is_clickable() {
+    for (spec, game) in every_start() {
+        with_game!(game, start => {
+            if start.board_view(ply_search::Player::P0).is_some() {
+                every_move_is_clickable(&spec, &start);
+            }
+        });
+    }
+}

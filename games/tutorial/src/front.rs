@@ -59,11 +59,11 @@ impl Describe for TicTacToe {
             .position()
             .chars()
             .map(|c| match c {
-                'X' => Mark::Piece {
+                'x' => Mark::Piece {
                     owner: Player::P0,
                     kind: 0,
                 },
-                'O' => Mark::Piece {
+                'o' => Mark::Piece {
                     owner: Player::P1,
                     kind: 0,
                 },
