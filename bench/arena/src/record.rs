@@ -125,6 +125,31 @@ pub fn read_records(path: &Path) -> Result<Vec<GameRecord>, ArenaError> {
     Ok(records)
 }
 
+/// Reads the records of JSON Lines text that is not a file of ours to repair (an upload, a
+/// file shown read-only): a last line cut short is skipped, any other bad line is an error
+/// naming `source` and the line.
+pub fn parse_records(text: &str, source: &str) -> Result<Vec<GameRecord>, ArenaError> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut records = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<GameRecord>(line) {
+            Ok(record) => records.push(record),
+            Err(_) if i + 1 == lines.len() && !text.ends_with('\n') => {}
+            Err(e) => {
+                return Err(ArenaError::Record {
+                    path: source.into(),
+                    line: i + 1,
+                    why: e.to_string(),
+                })
+            }
+        }
+    }
+    Ok(records)
+}
+
 /// Appends records to a file, one complete line per write, flushed at once.
 pub struct RecordWriter {
     file: std::fs::File,

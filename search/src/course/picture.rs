@@ -277,3 +277,99 @@ fn escape(text: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
 }
+
+/// One node of a search trace, for a step-by-step view (the web page's stepper): a visited
+/// node with what the search backed up into it, or a child alpha-beta pruned.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct TraceNode {
+    /// Child indices from the root.
+    pub path: Vec<usize>,
+    /// The parent's index in the trace's node list (none for the root).
+    pub parent: Option<usize>,
+    /// The move into the node, in notation (none at the root).
+    #[serde(rename = "move")]
+    pub mv: Option<String>,
+    /// Whether MAX (the root player) moves here.
+    pub max: bool,
+    /// Entry order, 1 for the root; none for a pruned child.
+    pub order: Option<usize>,
+    /// The value backed up (from MAX's view), as the pictures write it (`+inf`, `+W3`, `7`).
+    pub value: Option<String>,
+    /// Alpha-beta's window `[alpha, beta]` at the node, when it was not the full window.
+    pub window: Option<[String; 2]>,
+    /// A leaf (terminal, or at the depth limit).
+    pub leaf: bool,
+    /// Alpha-beta stopped looking at this node's children (a cutoff).
+    pub cut: bool,
+    /// A child never entered because its parent was cut off.
+    pub pruned: bool,
+}
+
+/// One step of a trace: a node entered, or a node left with its value backed up (its cut
+/// children are pruned at that moment).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", content = "node", rename_all = "lowercase")]
+pub enum TraceStep {
+    /// The search entered node `n` (an index into the node list).
+    Enter(usize),
+    /// The search left node `n`, its value known.
+    Leave(usize),
+}
+
+/// The nodes (visited ones in entry order, with the pruned children among them in tree order)
+/// and the steps of a recorded course search: the same rules and labels as [`tree_svg`], one
+/// event at a time.
+///
+/// ```
+/// use ply_search::course::{alpha_beta_search, picture::{trace, TraceStep}, Options};
+/// use ply_search::tree::Tree;
+/// use ply_search::Zero;
+/// let tree = Tree::parse("[[3,12,8],[2,4,6],[14,5,2]]").unwrap();
+/// let ab = alpha_beta_search(&tree, None, &Zero, &Options::recording());
+/// let (nodes, steps) = trace(&tree, &ab.visits);
+/// assert_eq!(nodes.iter().filter(|n| n.pruned).count(), 2); // the leaves 4 and 6
+/// assert_eq!(steps.len(), 2 * (nodes.len() - 2));          // each visited node in and out
+/// assert_eq!(steps[0], TraceStep::Enter(0));
+/// assert_eq!(nodes[1].value.as_deref(), Some("3"));
+/// ```
+pub fn trace<G: Game>(root: &G, visits: &[Visit]) -> (Vec<TraceNode>, Vec<TraceStep>) {
+    let drawn = drawn_nodes(root, visits);
+    let index_of = |path: &[usize]| drawn.iter().position(|m| m.path == path);
+    let nodes: Vec<TraceNode> = drawn
+        .iter()
+        .map(|n| {
+            let parent = (!n.path.is_empty())
+                .then(|| index_of(&n.path[..n.path.len() - 1]))
+                .flatten();
+            let visit = n.visit.as_ref();
+            TraceNode {
+                path: n.path.clone(),
+                parent,
+                mv: n.mv.clone(),
+                max: n.is_max(),
+                order: visit.map(|_| n.order),
+                value: visit.map(|v| show(v.value)),
+                window: visit
+                    .filter(|v| v.window != (-INFINITY, INFINITY) && !v.leaf)
+                    .map(|v| [show(v.window.0), show(v.window.1)]),
+                leaf: visit.is_some_and(|v| v.leaf),
+                cut: visit.is_some_and(|v| v.cut),
+                pruned: visit.is_none(),
+            }
+        })
+        .collect();
+    let mut steps = Vec::new();
+    fn walk(i: usize, nodes: &[TraceNode], steps: &mut Vec<TraceStep>) {
+        steps.push(TraceStep::Enter(i));
+        for (c, child) in nodes.iter().enumerate() {
+            if child.parent == Some(i) && !child.pruned {
+                walk(c, nodes, steps);
+            }
+        }
+        steps.push(TraceStep::Leave(i));
+    }
+    if let Some(root_index) = nodes.iter().position(|n| n.path.is_empty()) {
+        walk(root_index, &nodes, &mut steps);
+    }
+    (nodes, steps)
+}

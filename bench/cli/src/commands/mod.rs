@@ -9,4 +9,5 @@ pub mod perft;
 pub mod play;
 pub mod replay;
 pub mod search;
+pub mod serve;
 pub mod solve;

@@ -1,0 +1,197 @@
+//! Solves and course traces, the server's two other kinds of job.
+
+use crate::error::ApiError;
+use crate::jobs::Job;
+use axum::http::StatusCode;
+use ply_search::course::picture::{trace, TraceStep};
+use ply_search::course::{alpha_beta_search, minimax_decision, Options};
+use ply_search::describe::FrontEndGame;
+use ply_search::solver::{solve_until, SolverOptions};
+use ply_search::Limits;
+use serde::Deserialize;
+use serde_json::json;
+
+/// What a solve request asks beyond the position.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct SolveAsk {
+    /// Find the exact distance to the end, not only win, draw or loss.
+    #[serde(default)]
+    pub distance: bool,
+    /// Also solve every reply to every move.
+    #[serde(default)]
+    pub all_replies: bool,
+}
+
+/// A bounded exact solve: `ply solve --json`'s object, or `{"solved": false, "stopped_by",
+/// "nodes"}` when the server's node or time cap ends it first.
+pub fn solve_job<G: FrontEndGame>(
+    state: G,
+    ask: SolveAsk,
+    max_nodes: u64,
+    max_tt: usize,
+) -> Result<Job, ApiError> {
+    if state.is_terminal() {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            format!("bad position `{}`: expected a position where the game goes on (this one is over)", state.position()),
+        ));
+    }
+    Ok(Box::new(move |stop, _events| {
+        let defaults = SolverOptions::default();
+        let options = SolverOptions {
+            distance: ask.distance,
+            max_nodes: Some(max_nodes),
+            tt_bytes: defaults.tt_bytes.min(max_tt),
+            ..defaults
+        };
+        Ok(match solve_until(&state, &options, ask.all_replies, &stop) {
+            Ok(solution) => {
+                let mut json = serde_json::to_value(&solution).map_err(|e| {
+                    ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
+                })?;
+                json["solved"] = json!(true);
+                json
+            }
+            Err(stopped) => json!({
+                "solved": false,
+                "stopped_by": stopped.stopped_by,
+                "nodes": stopped.nodes,
+            }),
+        })
+    }))
+}
+
+/// What a trace request asks: the course algorithm and how deep.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TraceAsk {
+    /// `minimax` or `alphabeta` (the course's plain alpha-beta).
+    pub algorithm: String,
+    /// The depth limit; none searches to the end of the game.
+    #[serde(default)]
+    pub depth: Option<u32>,
+    /// Iterative deepening: one run per depth from 1 to `depth`, as the GameState quiz counts.
+    #[serde(default)]
+    pub iterative: bool,
+    /// Prune only on a strict inequality (AIMA prunes on equality).
+    #[serde(default)]
+    pub strict: bool,
+    /// Test the root for the end of the game first, as AIMA's pseudocode does.
+    #[serde(default)]
+    pub test_root: bool,
+    /// The evaluator at the depth limit; the game's default when absent.
+    #[serde(default)]
+    pub eval: Option<String>,
+}
+
+/// The course search's trace, run by run: every node entered with its window and backed-up
+/// value, the pruned branches, the steps in order with the counters after each, and the
+/// algorithm's own counters (which the steps' last counters equal).
+pub fn trace_job<G: FrontEndGame>(state: G, ask: TraceAsk, max_nodes: u64) -> Result<Job, ApiError> {
+    let minimax = match ask.algorithm.as_str() {
+        "minimax" => true,
+        "alphabeta" => false,
+        other => {
+            return Err(ApiError::bad_request(format!(
+                "bad algorithm `{other}`: expected minimax or alphabeta"
+            )))
+        }
+    };
+    let depths: Vec<Option<u32>> = match (ask.iterative, ask.depth) {
+        (true, None) => {
+            return Err(ApiError::bad_request(
+                "bad trace: iterative deepening needs depth, the last depth to search",
+            ))
+        }
+        (true, Some(d)) => (1..=d).map(Some).collect(),
+        (false, d) => vec![d],
+    };
+    if let Some(d) = ask.depth.filter(|&d| d == 0 || d > 100) {
+        return Err(ApiError::bad_request(format!(
+            "bad depth {d}: expected 1 to 100, or none for the whole game"
+        )));
+    }
+    let evaluator = G::evaluator(ask.eval.as_deref().unwrap_or(G::DEFAULT_EVAL))?;
+    Ok(Box::new(move |stop, _events| {
+        let mut runs = Vec::new();
+        let mut spent = 0;
+        for depth in depths {
+            let options = Options {
+                strict_pruning: ask.strict,
+                record_visits: true,
+                test_root: ask.test_root,
+                limits: Limits {
+                    nodes: Some(max_nodes.saturating_sub(spent).max(1)),
+                    stop: Some(stop.clone()),
+                    ..Limits::none()
+                },
+                ..Options::default()
+            };
+            let result = if minimax {
+                minimax_decision(&state, depth, &evaluator, &options)
+            } else {
+                alpha_beta_search(&state, depth, &evaluator, &options)
+            };
+            if let Some(reason) = result.stopped {
+                return Err(ApiError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    format!(
+                        "the search is too big to step through: stopped by {reason} after {} result() calls; expected at most {max_nodes} (a smaller depth or tree)",
+                        spent + result.counters.result_calls
+                    ),
+                ));
+            }
+            spent += result.counters.result_calls;
+            let (nodes, steps) = trace(&state, &result.visits);
+            let counters = running_counters(&nodes, &steps, ask.test_root);
+            runs.push(json!({
+                "depth": depth,
+                "value": ply_search::score::describe(result.value),
+                "best_move": result.best_move.map(|m| state.format_move(m)),
+                "counters": result.counters,
+                "nodes": nodes,
+                "steps": steps.iter().zip(&counters).map(|(step, c)| {
+                    let (kind, node) = match step {
+                        TraceStep::Enter(n) => ("enter", n),
+                        TraceStep::Leave(n) => ("leave", n),
+                    };
+                    json!({"kind": kind, "node": node, "counters": c})
+                }).collect::<Vec<_>>(),
+            }));
+        }
+        Ok(json!({ "position": state.position(), "runs": runs }))
+    }))
+}
+
+/// The course counters a step-by-step view can show as it goes.
+#[derive(Clone, Copy, Debug, Default, serde::Serialize)]
+struct Running {
+    terminal_tests: u64,
+    result_calls: u64,
+}
+
+/// The counters after each step, as the courses count them: each node entered below the
+/// root is one `result()` and one `terminal_test()` (the root's test only with `test_root`).
+fn running_counters(
+    nodes: &[ply_search::course::picture::TraceNode],
+    steps: &[TraceStep],
+    test_root: bool,
+) -> Vec<Running> {
+    let mut c = Running::default();
+    steps
+        .iter()
+        .map(|step| {
+            match *step {
+                TraceStep::Enter(i) if nodes[i].parent.is_none() => {
+                    c.terminal_tests += u64::from(test_root)
+                }
+                TraceStep::Enter(_) => {
+                    c.result_calls += 1;
+                    c.terminal_tests += 1;
+                }
+                TraceStep::Leave(_) => {}
+            }
+            c
+        })
+        .collect()
+}

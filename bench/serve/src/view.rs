@@ -1,0 +1,84 @@
+//! A state as the page draws it: the `ply replay --json` fields, the board as a grid of
+//! marks, every legal move with the cells it touches, and the result in words. Written once
+//! for every game, from [`ply_search::describe::Describe`] and [`ply_search::picture`].
+
+use ply_search::describe::{state_json, Describe};
+use ply_search::picture::{move_cells, BoardView, Mark};
+use ply_search::{Game, Outcome, Player};
+use serde_json::{json, Value};
+
+/// The whole view of `state` in game `spec`.
+pub fn state_view<G: Describe>(spec: &str, state: &G) -> Value {
+    let mut view = state_json(state);
+    let moves: Vec<Value> = state
+        .legal_moves()
+        .into_iter()
+        .map(|mv| move_json(state, mv))
+        .collect();
+    view["game"] = json!(spec);
+    view["moves"] = json!(moves);
+    view["board"] = state
+        .board_view(Player::P0)
+        .map_or(Value::Null, |b| board_json(&b));
+    view["drawing"] = json!(state.drawing());
+    view["result"] = json!(result_text(state));
+    view
+}
+
+/// A move and its cells: `{"move": "57", "from": null, "to": 12}`.
+pub fn move_json<G: Describe>(state: &G, mv: G::Move) -> Value {
+    let cells = move_cells(state, mv);
+    json!({
+        "move": state.format_move(mv),
+        "from": cells.and_then(|c| c.from),
+        "to": cells.map(|c| c.to),
+    })
+}
+
+/// The cells of each move of a line played from `state` (a principal variation in
+/// notation), as far as the moves are legal.
+pub fn line_cells<G: Describe>(state: &G, line: &[String]) -> Vec<Value> {
+    let mut at = state.clone();
+    let mut out = Vec::new();
+    for text in line {
+        let Ok(mv) = at.parse_move(text) else { break };
+        out.push(move_json(&at, mv));
+        at = at.play(mv);
+    }
+    out
+}
+
+/// The board as JSON: its size, labels, caption, and each cell's mark.
+pub fn board_json(board: &BoardView) -> Value {
+    let cells: Vec<Value> = board
+        .cells
+        .iter()
+        .map(|mark| match *mark {
+            Mark::Empty => json!({"mark": "empty"}),
+            Mark::Blocked => json!({"mark": "blocked"}),
+            Mark::Token => json!({"mark": "token"}),
+            Mark::Piece { owner, kind } => json!({
+                "mark": "piece",
+                "owner": owner.index(),
+                "kind": kind,
+                "kind_name": board.kind_names.get(kind as usize).copied().unwrap_or("piece"),
+            }),
+        })
+        .collect();
+    json!({
+        "width": board.width,
+        "height": board.height,
+        "cells": cells,
+        "column_labels": board.column_labels,
+        "row_labels": board.row_labels,
+        "caption": board.caption,
+    })
+}
+
+/// The result in words (`player 0 wins`, `a draw`), or none while the game goes on.
+pub fn result_text<G: Game>(state: &G) -> Option<String> {
+    state.outcome().map(|outcome| match outcome {
+        Outcome::Win(p) => format!("player {} wins", p.index()),
+        Outcome::Draw => "a draw".to_string(),
+    })
+}
