@@ -1,0 +1,823 @@
+// ply serve's page: play, teach, replay. Plain JavaScript, no build step, no outside files.
+// Every game rule comes from the server (/api/state lists the legal moves and the cells each
+// touches); the page only draws and clicks.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** The games, variants and agents the server offers (GET /api/games). */
+let catalog = null;
+
+// ---------------------------------------------------------------------------------------
+// Talking to the server
+
+/** GET (no body) or POST (a JSON body) an API route; throws the server's one-line error. */
+async function api(path, body) {
+  const options = body === undefined ? {} : {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  };
+  const response = await fetch(path, options);
+  const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
+  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+  return data;
+}
+
+/** Reads a server-sent event stream with fetch (so that a 4xx or 503 shows its message, and
+ * aborting the fetch closes the connection, which stops the search on the server). */
+async function streamEvents(url, onEvent, signal) {
+  const response = await fetch(url, { signal });
+  if (!response.ok) {
+    const data = await response.json().catch(() => ({}));
+    throw new Error(data.error || `HTTP ${response.status}`);
+  }
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += decoder.decode(value, { stream: true });
+    let cut;
+    while ((cut = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      let name = 'message';
+      let data = '';
+      for (const line of block.split('\n')) {
+        if (line.startsWith('event:')) name = line.slice(6).trim();
+        else if (line.startsWith('data:')) data += line.slice(5).trim();
+      }
+      if (data) onEvent(name, JSON.parse(data));
+    }
+  }
+}
+
+function showError(error) {
+  const box = $('error');
+  box.textContent = error.message || String(error);
+  box.hidden = false;
+  clearTimeout(showError.timer);
+  showError.timer = setTimeout(() => { box.hidden = true; }, 8000);
+}
+
+function el(tag, attributes = {}, text) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attributes)) node.setAttribute(k, v);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function svg(tag, attributes = {}, text) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attributes)) node.setAttribute(k, v);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+const format = (n) => Math.round(n).toLocaleString('en-US');
+
+// ---------------------------------------------------------------------------------------
+// The board, drawn from the server's grid of marks
+
+const CELL = 60;
+const PLAYER_COLOURS = ['var(--p0)', 'var(--p1)'];
+
+/** Draws `view.grid` into `target`. Options: onCell(index), clickable (Set of cells),
+ * selected (a cell), targets (Set of cells), arrows ([{from, to}] in move order), heat
+ * (Map cell -> share). */
+function drawBoard(target, view, options = {}) {
+  target.replaceChildren();
+  const grid = view && view.grid;
+  if (!grid) {
+    target.setAttribute('viewBox', '0 0 420 60');
+    target.append(svg('text', { x: 210, y: 36, 'text-anchor': 'middle', 'font-size': 18, fill: '#5b6470' },
+      view ? `position ${view.position}: choose a move below` : ''));
+    return;
+  }
+  const left = grid.row_labels.length ? 30 : 6;
+  const top = grid.column_labels.length ? 30 : 6;
+  target.setAttribute('viewBox', `0 0 ${left + grid.width * CELL + 6} ${top + grid.height * CELL + 6}`);
+  const centre = (i) => [left + (i % grid.width) * CELL + CELL / 2, top + Math.floor(i / grid.width) * CELL + CELL / 2];
+  grid.column_labels.forEach((label, c) => target.append(svg('text', {
+    x: left + c * CELL + CELL / 2, y: 20, 'text-anchor': 'middle', 'font-size': 16, fill: '#5b6470' }, label)));
+  grid.row_labels.forEach((label, r) => target.append(svg('text', {
+    x: 15, y: top + r * CELL + CELL / 2 + 6, 'text-anchor': 'middle', 'font-size': 16, fill: '#5b6470' }, label)));
+  grid.cells.forEach((cell, i) => {
+    const [cx, cy] = centre(i);
+    const x = cx - CELL / 2;
+    const y = cy - CELL / 2;
+    const g = svg('g', { class: 'cell', 'data-cell': i });
+    const dark = (Math.floor(i / grid.width) + (i % grid.width)) % 2 === 1;
+    const fill = cell.mark === 'blocked' ? 'var(--blocked)' : dark ? 'var(--cell-alt)' : 'var(--cell)';
+    g.append(svg('rect', { x, y, width: CELL, height: CELL, fill, stroke: '#b9b29f' }));
+    const share = options.heat ? options.heat.get(i) : undefined;
+    if (typeof share === 'number') {
+      g.append(svg('rect', { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, fill: 'var(--accent)', opacity: 0.15 + 0.75 * share }));
+      g.append(svg('text', { x: cx, y: y + CELL - 6, 'text-anchor': 'middle', 'font-size': 13, 'font-weight': 600 },
+        `${Math.round(100 * share)}%`));
+    }
+    if (cell.mark === 'piece') {
+      const master = cell.kind > 0;
+      g.append(svg('circle', { cx, cy, r: master ? CELL * 0.4 : CELL * 0.32, fill: PLAYER_COLOURS[cell.owner], stroke: 'white', 'stroke-width': 3 }));
+      g.append(svg('text', { x: cx, y: cy + 7, 'text-anchor': 'middle', 'font-size': 20, 'font-weight': 700, fill: 'white' },
+        master ? 'M' : String(cell.owner)));
+      g.append(svg('title', {}, `player ${cell.owner}'s ${cell.kind_name}`));
+    } else if (cell.mark === 'token') {
+      g.append(svg('circle', { cx, cy, r: CELL * 0.2, fill: '#c58f00', stroke: '#7a5800' }));
+    }
+    if (options.selected === i) {
+      g.append(svg('rect', { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, fill: 'none', stroke: 'var(--accent)', 'stroke-width': 5 }));
+    }
+    if (options.targets && options.targets.has(i)) {
+      g.append(svg('circle', { cx, cy, r: 8, fill: '#2da44e', opacity: 0.8 }));
+    }
+    if (options.clickable && options.clickable.has(i)) {
+      const landing = (view.moves || []).filter((m) => m.to === i).map((m) => m.move);
+      if (landing.length) g.append(svg('title', {}, `move ${landing.join(' or ')}`));
+      g.classList.add('clickable');
+      g.setAttribute('tabindex', '0');
+      g.setAttribute('role', 'button');
+      g.setAttribute('aria-label', `cell ${i}`);
+      g.addEventListener('click', () => options.onCell(i));
+      g.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); options.onCell(i); } });
+    }
+    target.append(g);
+  });
+  if (options.arrows && options.arrows.length) drawArrows(target, options.arrows, centre, view.to_move);
+}
+
+/** The principal variation: numbered arrows (or numbered rings for placements), coloured by
+ * the player who makes each move. */
+function drawArrows(target, arrows, centre, firstMover) {
+  const defs = svg('defs');
+  for (const p of [0, 1]) {
+    const marker = svg('marker', { id: `head${p}`, viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: 'auto-start-reverse' });
+    marker.append(svg('path', { d: 'M 0 0 L 10 5 L 0 10 z', fill: PLAYER_COLOURS[p] }));
+    defs.append(marker);
+  }
+  target.append(defs);
+  arrows.slice(0, 6).forEach((move, n) => {
+    if (move.to === null || move.to === undefined) return;
+    const player = (firstMover + n) % 2;
+    const [tx, ty] = centre(move.to);
+    const opacity = Math.max(0.35, 1 - n * 0.12);
+    const g = svg('g', { class: 'pv', opacity });
+    if (move.from !== null && move.from !== undefined) {
+      const [fx, fy] = centre(move.from);
+      g.append(svg('line', { x1: fx, y1: fy, x2: tx, y2: ty, stroke: PLAYER_COLOURS[player], 'stroke-width': 6, 'marker-end': `url(#head${player})` }));
+    } else {
+      g.append(svg('circle', { cx: tx, cy: ty, r: CELL * 0.38, fill: 'none', stroke: PLAYER_COLOURS[player], 'stroke-width': 5 }));
+    }
+    g.append(svg('text', { x: tx + CELL * 0.28, y: ty - CELL * 0.2, 'font-size': 16, 'font-weight': 700, fill: PLAYER_COLOURS[player] }, String(n + 1)));
+    target.append(g);
+  });
+}
+
+function drawCaption(target, view) {
+  target.textContent = view && view.grid ? view.grid.caption.join('\n') : '';
+}
+
+// ---------------------------------------------------------------------------------------
+// Play
+
+const play = {
+  spec: 'isolation',
+  start: null,          // a position text to start from, or null for the game's start
+  moves: [],
+  redo: [],
+  view: null,
+  players: ['human', 'alphabeta(time=1s)'],
+  selected: null,
+  live: null,           // the running search: {controller, id, playIt, at}
+  serial: 0,            // bumped by every change of position, to drop stale answers
+  arrows: [],
+  heat: null,
+};
+
+function isHuman(player) {
+  return play.players[player].trim().toLowerCase() === 'human';
+}
+
+async function refresh({ agentMayMove = true } = {}) {
+  const serial = ++play.serial;
+  stopLive(false);
+  const request = { game: play.spec, moves: play.moves };
+  if (play.start) request.position = play.start;
+  let view;
+  try {
+    view = await api('/api/state', request);
+  } catch (e) {
+    showError(e);
+    return;
+  }
+  if (serial !== play.serial) return;
+  play.view = view;
+  play.selected = null;
+  play.arrows = [];
+  play.heat = null;
+  renderPlay();
+  if (agentMayMove && !view.terminal && !isHuman(view.to_move)) {
+    startLive(play.players[view.to_move], true);
+  }
+}
+
+function renderPlay() {
+  const view = play.view;
+  if (!view) return;
+  const status = $('status');
+  status.replaceChildren();
+  if (view.terminal) {
+    status.append(el('span', {}, `Game over: ${view.result}`));
+  } else {
+    const who = isHuman(view.to_move) ? 'your move' : `${play.players[view.to_move]} to move`;
+    status.append(el('span', { class: `p${view.to_move}` }, `Player ${view.to_move}`), ` (${who})`);
+  }
+  const humanTurn = !view.terminal && isHuman(view.to_move) && !(play.live && play.live.playIt);
+  const clickable = new Set();
+  const targets = new Set();
+  if (humanTurn) {
+    for (const m of view.moves) {
+      if (m.to !== null) clickable.add(m.to);
+      if (m.from !== null) clickable.add(m.from);
+      if (m.to !== null && (play.selected === null || m.from === play.selected)) targets.add(m.to);
+    }
+  }
+  drawBoard($('board'), view, {
+    clickable, targets, selected: play.selected, onCell: clickCell,
+    arrows: play.arrows, heat: play.heat,
+  });
+  drawCaption($('caption'), view);
+  const legal = $('legal');
+  legal.replaceChildren();
+  $('legal-count').textContent = String(view.moves.length);
+  for (const m of view.moves) {
+    const b = el('button', { 'data-move': m.move }, m.move);
+    b.disabled = !humanTurn;
+    b.addEventListener('click', () => playMove(m.move));
+    legal.append(b);
+  }
+  if (!view.moves.length) legal.append(el('span', { class: 'muted' }, 'no legal moves'));
+  const history = $('history');
+  history.replaceChildren();
+  play.moves.forEach((m, i) => {
+    const item = el('li', { 'data-ply': i + 1 }, m);
+    if (i === play.moves.length - 1) item.classList.add('current');
+    item.addEventListener('click', () => jumpTo(i + 1));
+    history.append(item);
+  });
+  history.scrollTop = history.scrollHeight;
+  $('position-text').value = play.start || '';
+  $('moves-text').value = play.moves.join(',');
+  $('undo').disabled = play.moves.length === 0;
+  $('redo').disabled = play.redo.length === 0;
+  $('choose').hidden = true;
+}
+
+/** A click on a cell: play the move landing there (asking which, if several), or pick up the
+ * piece standing there. */
+function clickCell(cell) {
+  const moves = play.view.moves;
+  const landing = moves.filter((m) => m.to === cell && (play.selected === null || m.from === play.selected));
+  if (landing.length === 1) return playMove(landing[0].move);
+  if (landing.length > 1) return offerChoice(landing);
+  if (moves.some((m) => m.from === cell)) {
+    play.selected = play.selected === cell ? null : cell;
+  } else {
+    play.selected = null;
+  }
+  renderPlay();
+}
+
+/** Several moves land on one cell (Onitama's two cards): buttons for each. */
+function offerChoice(moves) {
+  const box = $('choose');
+  box.replaceChildren(el('span', {}, 'Which move?'));
+  for (const m of moves) {
+    const b = el('button', { 'data-move': m.move }, m.move);
+    b.addEventListener('click', () => playMove(m.move));
+    box.append(b);
+  }
+  box.hidden = false;
+}
+
+function playMove(move) {
+  play.moves = [...play.moves, move];
+  play.redo = [];
+  $('saved').textContent = '';
+  refresh();
+}
+
+function undo() {
+  if (!play.moves.length) return;
+  const moves = [...play.moves];
+  play.redo.push(moves.pop());
+  // Back to a human's turn: against an agent, one undo takes back the agent's reply too.
+  const mover = (play.view.to_move + 1) % 2; // who made the last move
+  if (!isHuman(mover) && moves.length && isHuman((mover + 1) % 2)) play.redo.push(moves.pop());
+  play.moves = moves;
+  refresh({ agentMayMove: false });
+}
+
+function redo() {
+  if (!play.redo.length) return;
+  play.moves = [...play.moves, play.redo.pop()];
+  refresh({ agentMayMove: false });
+}
+
+function jumpTo(plies) {
+  const taken = play.moves.slice(plies).reverse();
+  play.redo = [...play.redo, ...taken];
+  play.moves = play.moves.slice(0, plies);
+  refresh({ agentMayMove: false });
+}
+
+function newGame() {
+  play.spec = $('game-spec').value.trim() || 'isolation';
+  play.players = [$('p0').value.trim() || 'human', $('p1').value.trim() || 'human'];
+  play.start = null;
+  play.moves = [];
+  play.redo = [];
+  $('saved').textContent = '';
+  clearEngine();
+  refresh();
+}
+
+function loadPosition() {
+  play.spec = $('game-spec').value.trim() || play.spec;
+  play.start = $('position-text').value.trim() || null;
+  play.moves = $('moves-text').value.split(/,(?![^(]*\))/).map((m) => m.trim()).filter(Boolean);
+  play.redo = [];
+  refresh({ agentMayMove: false });
+}
+
+async function copyPosition() {
+  const text = `game ${play.spec}\nposition ${play.view ? play.view.position : ''}\nmoves ${play.moves.join(',')}`;
+  try {
+    await navigator.clipboard.writeText(text);
+    $('saved').textContent = 'copied the game, position and moves';
+  } catch (e) {
+    $('moves-text').select();
+    $('saved').textContent = 'select and copy the fields above';
+  }
+}
+
+async function saveRecord() {
+  try {
+    const answer = await api('/api/record', { game: play.spec, moves: play.moves, players: play.players });
+    const line = JSON.stringify(answer.record) + '\n';
+    const link = el('a', { href: URL.createObjectURL(new Blob([line], { type: 'application/json' })), download: 'ply-game.jsonl' }, 'download');
+    const note = $('saved');
+    note.replaceChildren(answer.saved ? `saved to ${answer.saved} in the records folder; ` : 'record ready: ', link);
+  } catch (e) {
+    showError(e);
+  }
+}
+
+// The engine, live
+
+function clearEngine() {
+  $('iterations').querySelector('tbody').replaceChildren();
+  $('engine-summary').textContent = '';
+}
+
+/** Runs `agent` on the current position, streaming its progress; plays its move when
+ * `playIt` (an agent's turn), else only shows it (analysis). */
+function startLive(agent, playIt) {
+  stopLive(false);
+  clearEngine();
+  const controller = new AbortController();
+  const live = { controller, id: null, playIt, serial: play.serial };
+  play.live = live;
+  $('stop').disabled = false;
+  const query = new URLSearchParams({ game: play.spec, agent });
+  if (play.start) query.set('position', play.start);
+  if (play.moves.length) query.set('moves', play.moves.join(','));
+  $('engine-summary').textContent = `${agent} is thinking...`;
+  renderPlay();
+  const stale = () => play.live !== live || live.serial !== play.serial;
+  streamEvents(`/api/live?${query}`, (name, data) => {
+    if (stale()) return;
+    if (name === 'started') live.id = data.id;
+    else if (name === 'iteration') showIteration(data);
+    else if (name === 'root') showRoot(data);
+    else if (name === 'error') showError(new Error(data.error));
+    else if (name === 'result') finishLive(live, data);
+  }, controller.signal).catch((e) => {
+    if (e.name !== 'AbortError' && !stale()) {
+      showError(e);
+      play.live = null;
+      $('stop').disabled = true;
+      renderPlay();
+    }
+  });
+}
+
+function showIteration(row) {
+  const tr = el('tr');
+  for (const v of [row.depth, row.score_text, format(row.nodes), format(row.nodes_per_second), row.time_ms.toFixed(1), row.pv.join(' ')]) {
+    tr.append(el('td', {}, String(v)));
+  }
+  $('iterations').querySelector('tbody').append(tr);
+  $('engine-summary').textContent = `depth ${row.depth}  score ${row.score_text}  ${format(row.nodes_per_second)} nodes/s`;
+  play.arrows = row.pv_cells;
+  play.heat = null;
+  renderPlay();
+}
+
+function showRoot(root) {
+  play.heat = new Map();
+  for (const child of root.children) {
+    if (child.to !== null) play.heat.set(child.to, Math.max(play.heat.get(child.to) || 0, child.share));
+  }
+  const best = [...root.children].sort((a, b) => b.visits - a.visits)[0];
+  $('engine-summary').textContent = `${format(root.iterations)} iterations  ${format(root.iterations_per_second)}/s  most visited ${best ? best.move : '-'} (${best ? Math.round(100 * best.share) : 0}%, mean ${best ? best.mean.toFixed(3) : '-'})`;
+  const body = $('iterations').querySelector('tbody');
+  body.replaceChildren();
+  for (const child of [...root.children].sort((a, b) => b.visits - a.visits).slice(0, 8)) {
+    const tr = el('tr');
+    for (const v of ['', `${Math.round(100 * child.share)}%`, format(child.visits), '', child.mean.toFixed(3), child.move]) tr.append(el('td', {}, v));
+    body.append(tr);
+  }
+  play.arrows = [];
+  renderPlay();
+}
+
+function finishLive(live, result) {
+  play.live = null;
+  $('stop').disabled = true;
+  const s = result.stats;
+  $('engine-summary').textContent = `best ${result.best_move}  score ${result.score_text}  ${format(s.nodes)} nodes  ${(s.time_us / 1000).toFixed(0)} ms  stopped by ${s.stopped_by}`;
+  if (live.playIt && result.best_move) {
+    playMove(result.best_move);
+  } else {
+    play.arrows = result.pv_cells;
+    renderPlay();
+  }
+}
+
+/** Ends the running search: `gracefully` asks the server to stop it (it then answers its
+ * best move so far, which is played on an agent's turn); otherwise the stream is dropped,
+ * which cancels the search on the server. */
+async function stopLive(gracefully) {
+  const live = play.live;
+  if (!live) return;
+  if (gracefully && live.id !== null) {
+    try { await api(`/api/live/${live.id}/stop`, {}); } catch (e) { /* already finished */ }
+    return;
+  }
+  play.live = null;
+  live.controller.abort();
+  $('stop').disabled = true;
+}
+
+// The game form: variants, and the keys of the chosen game
+
+function gameName(spec) {
+  return spec.split('(')[0].trim();
+}
+
+function buildKeyForm() {
+  const box = $('game-keys');
+  box.replaceChildren();
+  const game = catalog.games.find((g) => g.name === gameName($('game-spec').value));
+  if (!game) return;
+  const current = {};
+  const inside = $('game-spec').value.match(/\((.*)\)/);
+  if (inside) {
+    for (const part of inside[1].split(/,(?![^[]*\])/)) {
+      const [k, ...v] = part.split('=');
+      if (k) current[k.trim()] = v.join('=').trim();
+    }
+  }
+  for (const key of game.keys) {
+    const input = el('input', { 'data-key': key.key, placeholder: key.default, title: key.accepted, spellcheck: 'false' });
+    input.value = current[key.key] || '';
+    input.addEventListener('input', () => {
+      const parts = [...box.querySelectorAll('input')].filter((i) => i.value.trim()).map((i) => `${i.dataset.key}=${i.value.trim()}`);
+      $('game-spec').value = parts.length ? `${game.name}(${parts.join(',')})` : game.name;
+    });
+    const label = el('label', {}, `${key.key} (${key.accepted})`);
+    label.append(input);
+    box.append(label);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Teach: the course searches step by step
+
+const TRACE_PRESETS = [
+  { label: 'AIMA figure 5.2: alpha-beta', game: 'tree(shape=[[3,12,8],[2,4,6],[14,5,2]])', algorithm: 'alphabeta' },
+  { label: 'AIMA figure 5.2: minimax', game: 'tree(shape=[[3,12,8],[2,4,6],[14,5,2]])', algorithm: 'minimax' },
+  { label: 'GameState quiz: minimax to depth 1 (5 terminal tests)', game: 'queen-isolation(preset=quiz)', algorithm: 'minimax', depth: 1 },
+  { label: 'GameState quiz: iterative deepening to depth 2 (30)', game: 'queen-isolation(preset=quiz)', algorithm: 'minimax', depth: 2, iterative: true },
+  { label: 'GameState quiz: alpha-beta to the end (55)', game: 'queen-isolation(preset=quiz)', algorithm: 'alphabeta', test_root: true },
+  { label: 'Ties: pruning on equality against strict pruning', game: 'tree(shape=[[3,[3,9]],[[3,1],5],[2,7]])', algorithm: 'alphabeta', compare: true },
+];
+
+const teach = { panels: [], step: 0 };
+
+function applyPreset(preset) {
+  $('trace-game').value = preset.game;
+  $('trace-algorithm').value = preset.algorithm;
+  $('trace-depth').value = preset.depth || '';
+  $('trace-iterative').checked = !!preset.iterative;
+  $('trace-test-root').checked = !!preset.test_root;
+  $('trace-strict').checked = false;
+  $('trace-compare').checked = !!preset.compare;
+}
+
+async function runTrace() {
+  const depth = $('trace-depth').value.trim();
+  const base = {
+    game: $('trace-game').value.trim(),
+    algorithm: $('trace-algorithm').value,
+    iterative: $('trace-iterative').checked,
+    test_root: $('trace-test-root').checked,
+  };
+  if (depth) base.depth = Number(depth);
+  const compare = $('trace-compare').checked && base.algorithm === 'alphabeta';
+  const asks = compare
+    ? [{ ...base, strict: false }, { ...base, strict: true }]
+    : [{ ...base, strict: $('trace-strict').checked }];
+  try {
+    const traces = await Promise.all(asks.map((ask) => api('/api/trace', ask)));
+    teach.panels = traces.map((trace, i) => ({ trace, ask: asks[i], timeline: timeline(trace) }));
+    teach.step = 0;
+    renderTeach();
+  } catch (e) {
+    showError(e);
+  }
+}
+
+/** Every step of every run, with the counters so far over all runs (iterative deepening
+ * counts each depth's work, as the quiz does). */
+function timeline(trace) {
+  const steps = [];
+  let before = { terminal_tests: 0, result_calls: 0 };
+  trace.runs.forEach((run, r) => {
+    for (const [i, step] of run.steps.entries()) {
+      steps.push({
+        run: r, index: i, kind: step.kind, node: step.node,
+        counters: { terminal_tests: before.terminal_tests + step.counters.terminal_tests, result_calls: before.result_calls + step.counters.result_calls },
+      });
+    }
+    const last = run.steps[run.steps.length - 1].counters;
+    before = { terminal_tests: before.terminal_tests + last.terminal_tests, result_calls: before.result_calls + last.result_calls };
+  });
+  return steps;
+}
+
+function renderTeach() {
+  const box = $('trace-panels');
+  box.replaceChildren();
+  const longest = Math.max(0, ...teach.panels.map((p) => p.timeline.length));
+  teach.step = Math.max(0, Math.min(teach.step, longest - 1));
+  $('step-label').textContent = longest ? `step ${teach.step + 1} of ${longest}` : 'no trace yet';
+  for (const panel of teach.panels) {
+    const at = panel.timeline[Math.min(teach.step, panel.timeline.length - 1)];
+    const run = panel.trace.runs[at.run];
+    const div = el('div', { class: 'trace-panel' });
+    const rule = panel.ask.algorithm === 'minimax' ? 'minimax' : panel.ask.strict ? 'alpha-beta, strict pruning' : 'alpha-beta, pruning on equality (AIMA)';
+    div.append(el('h3', {}, `${rule}${run.depth ? `, depth ${run.depth}` : ''}`));
+    const node = run.nodes[at.node];
+    const where = node.path.length ? `node ${node.path.join('.')} (${node.move})` : 'the root';
+    const doing = at.kind === 'enter' ? `enter ${where}` : `leave ${where}: value ${node.value}`;
+    div.append(el('div', { class: 'counters', 'data-role': 'step' }, doing + (node.window ? `, window [${node.window[0]}, ${node.window[1]}]` : '')));
+    const done = at.index === run.steps.length - 1 && at.run === panel.trace.runs.length - 1;
+    const c = at.counters;
+    div.append(el('div', { class: 'counters', 'data-role': 'counters' }, `terminal_test() ${c.terminal_tests}   result() ${c.result_calls}` + (done ? `   value ${run.value}, best move ${run.best_move}` : '')));
+    div.append(drawTree(run, at.index));
+    box.append(div);
+  }
+}
+
+/** The run's tree after step `upTo`: nodes not entered yet faint, the current one
+ * highlighted, left nodes with their values, cut-off children grey and dashed. */
+function drawTree(run, upTo) {
+  const nodes = run.nodes;
+  const entered = new Set();
+  const left = new Set();
+  for (const step of run.steps.slice(0, upTo + 1)) (step.kind === 'enter' ? entered : left).add(step.node);
+  const current = run.steps[upTo].node;
+  const children = nodes.map(() => []);
+  nodes.forEach((n, i) => { if (n.parent !== null) children[n.parent].push(i); });
+  const x = new Array(nodes.length).fill(0);
+  let next = 0;
+  const place = (i) => {
+    if (!children[i].length) { x[i] = next++; return; }
+    children[i].forEach(place);
+    x[i] = children[i].reduce((s, c) => s + x[c], 0) / children[i].length;
+  };
+  const root = nodes.findIndex((n) => n.parent === null);
+  place(root);
+  const depth = Math.max(...nodes.map((n) => n.path.length));
+  const dx = 62, dy = 92, margin = 44;
+  const px = (i) => margin + dx * x[i];
+  const py = (i) => margin + dy * nodes[i].path.length;
+  const picture = svg('svg', { width: margin * 2 + dx * Math.max(next - 1, 0), height: margin * 2 + dy * depth + 24, 'font-size': 13, 'font-family': 'ui-monospace, monospace' });
+  nodes.forEach((n, i) => {
+    if (n.parent === null) return;
+    const shown = entered.has(i) || (n.pruned && left.has(n.parent));
+    picture.append(svg('line', { x1: px(n.parent), y1: py(n.parent) + 14, x2: px(i), y2: py(i) - 16,
+      stroke: n.pruned ? '#aaa' : shown ? '#333' : '#ddd', 'stroke-dasharray': n.pruned ? '5,4' : 'none', 'stroke-width': 2 }));
+    picture.append(svg('text', { x: (px(n.parent) + px(i)) / 2 + 4, y: (py(n.parent) + py(i)) / 2, fill: shown ? '#1f5fd1' : '#ccc' }, n.move));
+  });
+  nodes.forEach((n, i) => {
+    const cx = px(i), cy = py(i);
+    const pruned = n.pruned && left.has(n.parent);
+    const state = i === current ? 'current' : left.has(i) ? 'left' : entered.has(i) ? 'entered' : pruned ? 'pruned' : 'later';
+    const stroke = { current: '#f2a900', left: '#333', entered: '#333', pruned: '#aaa', later: '#ddd' }[state];
+    const fill = state === 'current' ? '#fff3c4' : 'white';
+    const g = svg('g', { 'data-node': i, 'data-state': state });
+    const isLeaf = n.leaf || (!children[i].length && !n.pruned);
+    if (isLeaf) g.append(svg('rect', { x: cx - 14, y: cy - 14, width: 28, height: 28, fill, stroke, 'stroke-width': 2.5 }));
+    else if (n.max) g.append(svg('polygon', { points: `${cx},${cy - 16} ${cx - 17},${cy + 13} ${cx + 17},${cy + 13}`, fill, stroke, 'stroke-width': 2.5 }));
+    else g.append(svg('polygon', { points: `${cx},${cy + 16} ${cx - 17},${cy - 13} ${cx + 17},${cy - 13}`, fill, stroke, 'stroke-width': 2.5 }));
+    if (left.has(i)) g.append(svg('text', { x: cx, y: cy + 30, 'text-anchor': 'middle', 'font-weight': 700 }, n.value));
+    if ((entered.has(i)) && n.window && left.has(i)) g.append(svg('text', { x: cx, y: cy + 44, 'text-anchor': 'middle', fill: '#5b6470', 'font-size': 11 }, `[${n.window[0]}, ${n.window[1]}]`));
+    if (pruned) g.append(svg('text', { x: cx, y: cy + 30, 'text-anchor': 'middle', fill: '#aaa', 'font-size': 11 }, 'pruned'));
+    if (entered.has(i) && n.order) g.append(svg('text', { x: cx - 22, y: cy - 12, fill: '#5b6470', 'font-size': 10 }, `#${n.order}`));
+    picture.append(g);
+  });
+  return picture;
+}
+
+function stepTo(step) {
+  teach.step = step;
+  renderTeach();
+}
+
+// ---------------------------------------------------------------------------------------
+// Replay: arena record files
+
+const replay = { games: [], game: null, ply: 0, cache: new Map() };
+
+async function loadRecordFiles() {
+  const list = $('record-files');
+  list.replaceChildren();
+  try {
+    const answer = await api('/api/records');
+    for (const file of answer.files) {
+      const b = el('button', { 'data-file': file.name }, `${file.name} (${format(file.bytes)} bytes)`);
+      b.addEventListener('click', () => openRecords(api(`/api/records/file?name=${encodeURIComponent(file.name)}`)));
+      const item = el('li');
+      item.append(b);
+      list.append(item);
+    }
+    if (!answer.files.length) list.append(el('li', { class: 'muted' }, 'no record files in the folder yet'));
+  } catch (e) {
+    list.append(el('li', { class: 'muted' }, e.message));
+  }
+}
+
+async function openRecords(request) {
+  try {
+    const answer = await request;
+    replay.games = answer.games;
+    const body = $('record-games').querySelector('tbody');
+    body.replaceChildren();
+    answer.games.forEach((g, i) => {
+      const tr = el('tr', { 'data-game': i, tabindex: 0 });
+      const winner = g.winner === null ? 'draw' : `player ${g.winner}`;
+      for (const v of [i + 1, g.game, g.players[0], g.players[1], winner, g.reason, g.opening.length + g.moves.length]) tr.append(el('td', {}, String(v)));
+      tr.addEventListener('click', () => replayGame(i));
+      tr.addEventListener('keydown', (e) => { if (e.key === 'Enter') replayGame(i); });
+      body.append(tr);
+    });
+    $('replay-status').textContent = `${answer.games.length} games in ${answer.name}: choose one`;
+  } catch (e) {
+    showError(e);
+  }
+}
+
+function replayGame(i) {
+  replay.game = replay.games[i];
+  replay.ply = 0;
+  replay.cache = new Map();
+  for (const tr of $('record-games').querySelectorAll('tr')) tr.classList.toggle('current', tr.dataset.game === String(i));
+  showReplay();
+}
+
+async function showReplay() {
+  const g = replay.game;
+  if (!g) return;
+  const line = [...g.opening, ...g.moves];
+  replay.ply = Math.max(0, Math.min(replay.ply, line.length));
+  const ply = replay.ply;
+  let view = replay.cache.get(ply);
+  if (!view) {
+    try {
+      view = await api('/api/state', { game: g.game, moves: line.slice(0, ply) });
+    } catch (e) {
+      showError(e);
+      return;
+    }
+    replay.cache.set(ply, view);
+  }
+  if (ply !== replay.ply || g !== replay.game) return;
+  const last = ply > 0 ? line[ply - 1] : null;
+  let arrows = [];
+  if (last !== null) {
+    const before = replay.cache.get(ply - 1);
+    const move = before && before.moves.find((m) => m.move === last);
+    if (move) arrows = [move];
+  }
+  drawBoard($('replay-board'), view, { arrows });
+  drawCaption($('replay-caption'), view);
+  const end = ply === line.length ? `: ${g.winner === null ? 'a draw' : `player ${g.winner} wins`} (${g.reason})` : '';
+  $('replay-label').textContent = `ply ${ply} of ${line.length}${last ? `, after ${last}` : ''}${end}`;
+  $('replay-status').textContent = `${g.players[0]} (player 0) against ${g.players[1]} (player 1)`;
+  if (ply > 0 && !replay.cache.has(ply - 1)) {
+    api('/api/state', { game: g.game, moves: line.slice(0, ply - 1) }).then((v) => replay.cache.set(ply - 1, v)).catch(() => {});
+  }
+}
+
+function replayStep(to) {
+  if (!replay.game) return;
+  replay.ply = to;
+  showReplay();
+}
+
+// ---------------------------------------------------------------------------------------
+// Start-up and keys
+
+function showScreen(name) {
+  for (const tab of document.querySelectorAll('nav button')) tab.setAttribute('aria-selected', String(tab.dataset.screen === name));
+  for (const screen of document.querySelectorAll('.screen')) screen.hidden = screen.id !== name;
+  if (name === 'replay') loadRecordFiles();
+}
+
+function currentScreen() {
+  return [...document.querySelectorAll('.screen')].find((s) => !s.hidden).id;
+}
+
+document.addEventListener('keydown', (e) => {
+  if (['INPUT', 'SELECT', 'TEXTAREA'].includes(document.activeElement.tagName)) return;
+  const screen = currentScreen();
+  if (screen === 'teach') {
+    const total = Math.max(0, ...teach.panels.map((p) => p.timeline.length));
+    const to = { ArrowRight: teach.step + 1, ArrowLeft: teach.step - 1, Home: 0, End: total - 1 }[e.key];
+    if (to !== undefined) { e.preventDefault(); stepTo(to); }
+  } else if (screen === 'replay' && replay.game) {
+    const total = replay.game.opening.length + replay.game.moves.length;
+    const to = { ArrowRight: replay.ply + 1, ArrowLeft: replay.ply - 1, Home: 0, End: total }[e.key];
+    if (to !== undefined) { e.preventDefault(); replayStep(to); }
+  } else if (screen === 'play') {
+    if (e.key === 'u') undo();
+    if (e.key === 'r') redo();
+  }
+});
+
+async function start() {
+  for (const tab of document.querySelectorAll('nav button')) tab.addEventListener('click', () => showScreen(tab.dataset.screen));
+  try {
+    catalog = await api('/api/games');
+    const status = await api('/api/status');
+    $('server-status').textContent = `${status.max_searches} search slots, ${status.max_time_ms / 1000} s per search`;
+  } catch (e) {
+    showError(e);
+    return;
+  }
+  const variant = $('variant');
+  for (const v of catalog.variants) variant.append(el('option', { value: v.spec }, v.label));
+  variant.addEventListener('change', () => { $('game-spec').value = variant.value; buildKeyForm(); });
+  $('game-spec').value = catalog.variants[0].spec;
+  $('game-spec').addEventListener('change', buildKeyForm);
+  buildKeyForm();
+  for (const a of ['human', ...catalog.agent_choices]) $('agent-choices').append(el('option', { value: a }));
+  $('new-game').addEventListener('click', newGame);
+  $('undo').addEventListener('click', undo);
+  $('redo').addEventListener('click', redo);
+  $('save-record').addEventListener('click', saveRecord);
+  $('load-position').addEventListener('click', loadPosition);
+  $('copy-position').addEventListener('click', copyPosition);
+  $('analyse').addEventListener('click', () => { if (play.view && !play.view.terminal) startLive($('analyse-agent').value.trim(), false); });
+  $('stop').addEventListener('click', () => stopLive(true));
+  window.addEventListener('pagehide', () => stopLive(false));
+
+  const presets = $('trace-preset');
+  TRACE_PRESETS.forEach((p, i) => presets.append(el('option', { value: i }, p.label)));
+  presets.addEventListener('change', () => applyPreset(TRACE_PRESETS[presets.value]));
+  applyPreset(TRACE_PRESETS[0]);
+  $('trace-run').addEventListener('click', runTrace);
+  $('step-first').addEventListener('click', () => stepTo(0));
+  $('step-back').addEventListener('click', () => stepTo(teach.step - 1));
+  $('step-next').addEventListener('click', () => stepTo(teach.step + 1));
+  $('step-last').addEventListener('click', () => stepTo(Number.MAX_SAFE_INTEGER));
+
+  $('record-upload').addEventListener('change', async (e) => {
+    const file = e.target.files[0];
+    if (file) openRecords(api('/api/records/upload', await file.text()));
+  });
+  $('replay-first').addEventListener('click', () => replayStep(0));
+  $('replay-back').addEventListener('click', () => replayStep(replay.ply - 1));
+  $('replay-next').addEventListener('click', () => replayStep(replay.ply + 1));
+  $('replay-last').addEventListener('click', () => replayStep(Number.MAX_SAFE_INTEGER));
+
+  newGame();
+}
+
+start();

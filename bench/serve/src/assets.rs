@@ -10,7 +10,10 @@ const STYLE: &str = include_str!("../assets/style.css");
 
 fn asset(kind: &'static str, body: &'static str) -> impl IntoResponse {
     (
-        [(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "no-cache")],
+        [
+            (header::CONTENT_TYPE, kind),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
         body,
     )
 }

@@ -11,19 +11,37 @@ use serde_json::{json, Value};
 /// Ready-made game specs for the form, as (label, spec).
 pub const VARIANTS: &[(&str, &str)] = &[
     ("Knight Isolation 11x9 (Udacity bitboards)", "isolation"),
-    ("Knight Isolation 7x7 (AIND, (row,col) moves)", "isolation(width=7,height=7,rules=aind)"),
-    ("Knight Isolation 7x7 (Udacity rules)", "isolation(width=7,height=7)"),
+    (
+        "Knight Isolation 7x7 (AIND, (row,col) moves)",
+        "isolation(width=7,height=7,rules=aind)",
+    ),
+    (
+        "Knight Isolation 7x7 (Udacity rules)",
+        "isolation(width=7,height=7)",
+    ),
     ("Knight Isolation 5x5", "isolation(width=5,height=5)"),
-    ("Knight Isolation 8x8, standard rules", "isolation(width=8,height=8,rules=standard)"),
+    (
+        "Knight Isolation 8x8, standard rules",
+        "isolation(width=8,height=8,rules=standard)",
+    ),
     ("Queen Isolation 5x5 (the lesson)", "queen-isolation"),
-    ("Queen Isolation: the GameState quiz (3x2)", "queen-isolation(preset=quiz)"),
+    (
+        "Queen Isolation: the GameState quiz (3x2)",
+        "queen-isolation(preset=quiz)",
+    ),
     ("Queen Isolation 4x4", "queen-isolation(width=4,height=4)"),
     ("Onitama (the seed's deal)", "onitama"),
     ("Onitama, a random deal", "onitama(deal=random,seed=7)"),
-    ("Onitama, Sensei's Path cards", "onitama(deal=random,seed=3,expansion=senseis-path)"),
+    (
+        "Onitama, Sensei's Path cards",
+        "onitama(deal=random,seed=3,expansion=senseis-path)",
+    ),
     ("Tic-tac-toe", "tictactoe"),
     ("Nim 3-4-5", "nim(heaps=[3,4,5])"),
-    ("AIMA figure 5.2 (a game tree)", "tree(shape=[[3,12,8],[2,4,6],[14,5,2]])"),
+    (
+        "AIMA figure 5.2 (a game tree)",
+        "tree(shape=[[3,12,8],[2,4,6],[14,5,2]])",
+    ),
 ];
 
 /// Ready-made agent specs for the form: human is the page's own choice.

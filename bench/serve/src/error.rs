@@ -37,12 +37,12 @@ impl ApiError {
     }
 }
 
-/// A bad spec, position or move is the client's error: 409 when the move or position
-/// conflicts with the game (illegal, or the game is over), 400 otherwise.
+/// A bad spec, position or move is the client's error: 400, or 409 for a move after the end
+/// of the game (the request conflicts with the game's state, not with its notation).
 impl From<NotationError> for ApiError {
     fn from(e: NotationError) -> ApiError {
         let status = match e.kind {
-            ErrorKind::IllegalMove | ErrorKind::GameOver => StatusCode::CONFLICT,
+            ErrorKind::GameOver => StatusCode::CONFLICT,
             _ => StatusCode::BAD_REQUEST,
         };
         ApiError::new(status, e.to_string())

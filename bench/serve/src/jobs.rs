@@ -36,18 +36,19 @@ pub fn spawn_job(
     let spawned = std::thread::Builder::new()
         .name("ply-serve-search".into())
         .spawn(move || {
-            let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(flag, events)))
-                .unwrap_or_else(|payload| {
-                    let why = payload
-                        .downcast_ref::<String>()
-                        .cloned()
-                        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
-                        .unwrap_or_else(|| "a panic".into());
-                    Err(ApiError::new(
-                        StatusCode::INTERNAL_SERVER_ERROR,
-                        format!("the search failed: {why}"),
-                    ))
-                });
+            let answer =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(flag, events)))
+                    .unwrap_or_else(|payload| {
+                        let why = payload
+                            .downcast_ref::<String>()
+                            .cloned()
+                            .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+                            .unwrap_or_else(|| "a panic".into());
+                        Err(ApiError::new(
+                            StatusCode::INTERNAL_SERVER_ERROR,
+                            format!("the search failed: {why}"),
+                        ))
+                    });
             drop(permit);
             let _ = done_tx.send(answer);
         });
@@ -168,8 +169,8 @@ fn progress_event<G: FrontEndGame>(
     match progress {
         Progress::Iteration(row) => {
             let secs = (row.time_us as f64 / 1e6).max(1e-9);
-            let total = row.nodes
-                + searched.fetch_add(row.nodes, std::sync::atomic::Ordering::Relaxed);
+            let total =
+                row.nodes + searched.fetch_add(row.nodes, std::sync::atomic::Ordering::Relaxed);
             (
                 "iteration",
                 json!({

@@ -19,8 +19,10 @@
 
 mod assets;
 pub mod catalog;
+pub mod client;
 pub mod error;
 pub mod jobs;
+pub mod load;
 pub mod records;
 pub mod request;
 mod routes;

@@ -86,8 +86,7 @@ pub fn read(dir: &Path, name: &str, max_bytes: usize) -> Result<Value, ApiError>
 
 /// The games of uploaded JSON Lines text.
 pub fn games(text: &str, source: &str) -> Result<Value, ApiError> {
-    let records =
-        parse_records(text, source).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let records = parse_records(text, source).map_err(|e| ApiError::bad_request(e.to_string()))?;
     Ok(json!({ "name": source, "games": records }))
 }
 
@@ -120,7 +119,10 @@ pub fn record_of(played: &Played) -> Result<GameRecord, ApiError> {
         ));
     }
     Ok(GameRecord {
-        id: format!("ply-serve {} {} vs {}", played.at.game, played.players[0], played.players[1]),
+        id: format!(
+            "ply-serve {} {} vs {}",
+            played.at.game, played.players[0], played.players[1]
+        ),
         game: played.at.game.clone(),
         players: played.players.clone(),
         opening: Vec::new(),

@@ -7,7 +7,8 @@ use crate::request::{At, Moves};
 use crate::slots::StopOnDrop;
 use crate::teach::{solve_job, trace_job, SolveAsk, TraceAsk};
 use crate::{assets, catalog, records, view, App};
-use axum::extract::rejection::{JsonRejection, QueryRejection, StringRejection};
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, QueryRejection, StringRejection};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -49,10 +50,18 @@ pub fn router(app: Arc<App>) -> Router {
         .with_state(app)
 }
 
-/// A JSON body, or the one-line reason it could not be read.
-fn body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
-    body.map(|Json(t)| t)
-        .map_err(|e| ApiError::new(e.status(), format!("bad request body: {}", e.body_text())))
+/// A JSON body (whatever its content type says, so that a plain `curl -d` works), or the
+/// one-line reason it could not be read.
+fn body<T: serde::de::DeserializeOwned>(
+    body: Result<Bytes, BytesRejection>,
+) -> Result<T, ApiError> {
+    let bytes = body
+        .map_err(|e| ApiError::new(e.status(), format!("bad request body: {}", e.body_text())))?;
+    serde_json::from_slice(&bytes).map_err(|e| {
+        ApiError::bad_request(format!(
+            "bad request body: {e}; expected a JSON object (docs/serve.md)"
+        ))
+    })
 }
 
 async fn not_found() -> ApiError {
@@ -80,8 +89,8 @@ async fn status(State(app): State<Arc<App>>) -> Json<Value> {
     }))
 }
 
-async fn state(request: Result<Json<At>, JsonRejection>) -> Answer {
-    let at = body(request)?;
+async fn state(request: Result<Bytes, BytesRejection>) -> Answer {
+    let at: At = body(request)?;
     let game = AnyGame::from_spec(&at.game)?;
     let view = with_game!(game, start => view::state_view(&at.game, &at.state_of(&start)?));
     Ok(Json(view))
@@ -105,11 +114,8 @@ async fn run_now(app: &Arc<App>, job: Job) -> Answer {
     answer(rx).await.map(Json)
 }
 
-async fn search(
-    State(app): State<Arc<App>>,
-    request: Result<Json<SearchRequest>, JsonRejection>,
-) -> Answer {
-    let request = body(request)?;
+async fn search(State(app): State<Arc<App>>, request: Result<Bytes, BytesRejection>) -> Answer {
+    let request: SearchRequest = body(request)?;
     check_agent_caps(&app, &request.agent)?;
     let game = AnyGame::from_spec(&request.at.game)?;
     let job = with_game!(game, start => search_job(request.at.state_of(&start)?, &request.agent))?;
@@ -124,11 +130,8 @@ struct SolveRequest {
     ask: SolveAsk,
 }
 
-async fn solve(
-    State(app): State<Arc<App>>,
-    request: Result<Json<SolveRequest>, JsonRejection>,
-) -> Answer {
-    let request = body(request)?;
+async fn solve(State(app): State<Arc<App>>, request: Result<Bytes, BytesRejection>) -> Answer {
+    let request: SolveRequest = body(request)?;
     let game = AnyGame::from_spec(&request.at.game)?;
     let (max_nodes, max_tt) = (app.config.max_nodes, app.config.max_tt);
     let job = with_game!(game, start => solve_job(request.at.state_of(&start)?, request.ask, max_nodes, max_tt))?;
@@ -143,11 +146,8 @@ struct TraceRequest {
     ask: TraceAsk,
 }
 
-async fn trace(
-    State(app): State<Arc<App>>,
-    request: Result<Json<TraceRequest>, JsonRejection>,
-) -> Answer {
-    let request = body(request)?;
+async fn trace(State(app): State<Arc<App>>, request: Result<Bytes, BytesRejection>) -> Answer {
+    let request: TraceRequest = body(request)?;
     let game = AnyGame::from_spec(&request.at.game)?;
     let cap = app.config.max_trace_nodes;
     let job = with_game!(game, start => trace_job(request.at.state_of(&start)?, request.ask, cap))?;
@@ -172,9 +172,8 @@ async fn live(
     State(app): State<Arc<App>>,
     query: Result<Query<LiveQuery>, QueryRejection>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let Query(q) = query.map_err(|e| {
-        ApiError::new(e.status(), format!("bad query: {}", e.body_text()))
-    })?;
+    let Query(q) =
+        query.map_err(|e| ApiError::new(e.status(), format!("bad query: {}", e.body_text())))?;
     let at = At {
         game: q.game,
         position: q.position,
@@ -240,14 +239,14 @@ async fn records_file(
     State(app): State<Arc<App>>,
     query: Result<Query<FileQuery>, QueryRejection>,
 ) -> Answer {
-    let Query(q) = query.map_err(|e| {
-        ApiError::new(e.status(), format!("bad query: {}", e.body_text()))
-    })?;
+    let Query(q) =
+        query.map_err(|e| ApiError::new(e.status(), format!("bad query: {}", e.body_text())))?;
     records::read(records_dir(&app)?, &q.name, app.config.max_body).map(Json)
 }
 
 async fn records_upload(text: Result<String, StringRejection>) -> Answer {
-    let text = text.map_err(|e| ApiError::new(e.status(), format!("bad upload: {}", e.body_text())))?;
+    let text =
+        text.map_err(|e| ApiError::new(e.status(), format!("bad upload: {}", e.body_text())))?;
     records::games(&text, "upload").map(Json)
 }
 
@@ -255,16 +254,15 @@ async fn records_upload(text: Result<String, StringRejection>) -> Answer {
 /// records folder's `ply-serve-games.jsonl` when the server has one.
 async fn record_played(
     State(app): State<Arc<App>>,
-    request: Result<Json<records::Played>, JsonRejection>,
+    request: Result<Bytes, BytesRejection>,
 ) -> Answer {
-    let played = body(request)?;
+    let played: records::Played = body(request)?;
     let record = records::record_of(&played)?;
     let mut saved = Value::Null;
     if let Some(dir) = &app.config.records {
         let path = dir.join(records::PLAYED_FILE);
-        let mut writer = ply_arena::record::RecordWriter::append(&path).map_err(|e| {
-            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
-        })?;
+        let mut writer = ply_arena::record::RecordWriter::append(&path)
+            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
         writer.write(&record).map_err(|e| {
             ApiError::new(
                 StatusCode::INTERNAL_SERVER_ERROR,

@@ -84,6 +84,8 @@ impl Slots {
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<u64, StopFlag>> {
         // A panic while holding this lock cannot leave the map inconsistent.
-        self.live.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.live
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }

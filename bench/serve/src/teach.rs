@@ -33,7 +33,10 @@ pub fn solve_job<G: FrontEndGame>(
     if state.is_terminal() {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
-            format!("bad position `{}`: expected a position where the game goes on (this one is over)", state.position()),
+            format!(
+                "bad position `{}`: expected a position where the game goes on (this one is over)",
+                state.position()
+            ),
         ));
     }
     Ok(Box::new(move |stop, _events| {
@@ -44,20 +47,22 @@ pub fn solve_job<G: FrontEndGame>(
             tt_bytes: defaults.tt_bytes.min(max_tt),
             ..defaults
         };
-        Ok(match solve_until(&state, &options, ask.all_replies, &stop) {
-            Ok(solution) => {
-                let mut json = serde_json::to_value(&solution).map_err(|e| {
-                    ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
-                })?;
-                json["solved"] = json!(true);
-                json
-            }
-            Err(stopped) => json!({
-                "solved": false,
-                "stopped_by": stopped.stopped_by,
-                "nodes": stopped.nodes,
-            }),
-        })
+        Ok(
+            match solve_until(&state, &options, ask.all_replies, &stop) {
+                Ok(solution) => {
+                    let mut json = serde_json::to_value(&solution).map_err(|e| {
+                        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
+                    })?;
+                    json["solved"] = json!(true);
+                    json
+                }
+                Err(stopped) => json!({
+                    "solved": false,
+                    "stopped_by": stopped.stopped_by,
+                    "nodes": stopped.nodes,
+                }),
+            },
+        )
     }))
 }
 
@@ -87,7 +92,11 @@ pub struct TraceAsk {
 /// The course search's trace, run by run: every node entered with its window and backed-up
 /// value, the pruned branches, the steps in order with the counters after each, and the
 /// algorithm's own counters (which the steps' last counters equal).
-pub fn trace_job<G: FrontEndGame>(state: G, ask: TraceAsk, max_nodes: u64) -> Result<Job, ApiError> {
+pub fn trace_job<G: FrontEndGame>(
+    state: G,
+    ask: TraceAsk,
+    max_nodes: u64,
+) -> Result<Job, ApiError> {
     let minimax = match ask.algorithm.as_str() {
         "minimax" => true,
         "alphabeta" => false,

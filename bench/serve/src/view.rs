@@ -17,7 +17,7 @@ pub fn state_view<G: Describe>(spec: &str, state: &G) -> Value {
         .collect();
     view["game"] = json!(spec);
     view["moves"] = json!(moves);
-    view["board"] = state
+    view["grid"] = state
         .board_view(Player::P0)
         .map_or(Value::Null, |b| board_json(&b));
     view["drawing"] = json!(state.drawing());

@@ -9,12 +9,14 @@ pub fn run(config: &ply_serve::ServeConfig, out: &mut dyn Write) -> Result<(), C
     let mut printed = Ok(());
     ply_serve::run(config.clone(), stop, |addr| {
         let shown = if addr.ip().is_unspecified() {
-            format!("http://127.0.0.1:{} (and this machine's other addresses)", addr.port())
+            format!(
+                "http://127.0.0.1:{} (and this machine's other addresses)",
+                addr.port()
+            )
         } else {
             format!("http://{addr}")
         };
-        printed = writeln!(out, "ply serve: open {shown} (Ctrl-C stops)")
-            .and_then(|_| out.flush());
+        printed = writeln!(out, "ply serve: open {shown} (Ctrl-C stops)").and_then(|_| out.flush());
     })
     .map_err(CliError::new)?;
     printed.map_err(|e| CliError::new(format!("cannot write output: {e}")))
