@@ -149,8 +149,17 @@ pub struct MoveCells {
 /// clicked on the first cell it changes. So every game with a [`BoardView`] is clickable with
 /// no code of its own. `None` for a game with no board, or a move that changes no cell.
 pub fn move_cells<G: crate::describe::Describe>(state: &G, mv: G::Move) -> Option<MoveCells> {
+    move_cells_from(&state.board_view(Player::P0)?, state, mv)
+}
+
+/// [`move_cells`] given the board before the move (`state.board_view(Player::P0)`), for a
+/// front end that asks about every legal move of one position.
+pub fn move_cells_from<G: crate::describe::Describe>(
+    before: &BoardView,
+    state: &G,
+    mv: G::Move,
+) -> Option<MoveCells> {
     let mover = state.to_move();
-    let before = state.board_view(Player::P0)?;
     let after = state.play(mv).board_view(Player::P0)?;
     if before.cells.len() != after.cells.len() {
         return None;

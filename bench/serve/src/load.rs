@@ -30,6 +30,9 @@ pub struct LoadPlan {
     pub busy_searchers: usize,
     /// The agent of those searches.
     pub busy_agent: String,
+    /// Each client's pause after each answer, in milliseconds (0: the next request at once,
+    /// the server saturated; a person clicking pauses far longer).
+    pub think_ms: u64,
 }
 
 impl Default for LoadPlan {
@@ -42,6 +45,7 @@ impl Default for LoadPlan {
             search_agent: "alphabeta(depth=3)".into(),
             busy_searchers: 2,
             busy_agent: "alphabeta(time=300ms)".into(),
+            think_ms: 0,
         }
     }
 }
@@ -123,7 +127,15 @@ pub fn run(addr: SocketAddr, plan: &LoadPlan) -> LoadReport {
             .map(|c| {
                 let (lines, report) = (&lines, &report);
                 scope.spawn(move || {
+                    // Pauses vary from half to one and a half times think_ms (people do not click
+                    // in step); the first one staggers the clients' starts.
+                    let mut rng = Rng::new(c as u64 + 1);
                     for r in 0..plan.requests_per_client {
+                        if plan.think_ms > 0 {
+                            let pause = plan.think_ms / 2 + rng.below(plan.think_ms + 1);
+                            let pause = if r == 0 { rng.below(plan.think_ms + 1) } else { pause };
+                            std::thread::sleep(std::time::Duration::from_millis(pause));
+                        }
                         let moves = &lines[(c * 31 + r * 7) % lines.len()];
                         let search = plan.search_every > 0 && r % plan.search_every == plan.search_every - 1;
                         let sent = Instant::now();
@@ -161,4 +173,17 @@ pub fn run(addr: SocketAddr, plan: &LoadPlan) -> LoadReport {
     report.seconds = started.elapsed().as_secs_f64();
     report.state_ms.sort_by(f64::total_cmp);
     report
+}
+
+/// A process's thread count and resident memory in KiB, from `/proc` (Linux; `None`
+/// elsewhere): what the load test and benchmark compare before and after the load.
+pub fn process_status(pid: u32) -> Option<(u64, u64)> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let field = |name: &str| {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(name))
+            .and_then(|v| v.split_whitespace().next()?.parse().ok())
+    };
+    Some((field("Threads:")?, field("VmRSS:")?))
 }

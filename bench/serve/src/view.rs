@@ -3,23 +3,25 @@
 //! for every game, from [`ply_search::describe::Describe`] and [`ply_search::picture`].
 
 use ply_search::describe::{state_json, Describe};
-use ply_search::picture::{move_cells, BoardView, Mark};
+use ply_search::picture::{move_cells, move_cells_from, BoardView, Mark, MoveCells};
 use ply_search::{Game, Outcome, Player};
 use serde_json::{json, Value};
 
 /// The whole view of `state` in game `spec`.
 pub fn state_view<G: Describe>(spec: &str, state: &G) -> Value {
     let mut view = state_json(state);
+    let board = state.board_view(Player::P0);
     let moves: Vec<Value> = state
         .legal_moves()
         .into_iter()
-        .map(|mv| move_json(state, mv))
+        .map(|mv| {
+            let cells = board.as_ref().and_then(|b| move_cells_from(b, state, mv));
+            cells_json(state.format_move(mv), cells)
+        })
         .collect();
     view["game"] = json!(spec);
     view["moves"] = json!(moves);
-    view["grid"] = state
-        .board_view(Player::P0)
-        .map_or(Value::Null, |b| board_json(&b));
+    view["grid"] = board.as_ref().map_or(Value::Null, board_json);
     view["drawing"] = json!(state.drawing());
     view["result"] = json!(result_text(state));
     view
@@ -27,9 +29,12 @@ pub fn state_view<G: Describe>(spec: &str, state: &G) -> Value {
 
 /// A move and its cells: `{"move": "57", "from": null, "to": 12}`.
 pub fn move_json<G: Describe>(state: &G, mv: G::Move) -> Value {
-    let cells = move_cells(state, mv);
+    cells_json(state.format_move(mv), move_cells(state, mv))
+}
+
+fn cells_json(notation: String, cells: Option<MoveCells>) -> Value {
     json!({
-        "move": state.format_move(mv),
+        "move": notation,
         "from": cells.and_then(|c| c.from),
         "to": cells.map(|c| c.to),
     })

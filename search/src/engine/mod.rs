@@ -150,11 +150,11 @@ pub struct Engine<G: Game, E> {
 impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     /// An engine with this evaluator and these options.
     pub fn new(evaluator: E, options: EngineOptions) -> Self {
-        let tt = (options.tt_bytes > 0)
-            .then(|| TranspositionTable::new(options.tt_bytes, options.replacement));
         Engine {
             evaluator,
-            tt,
+            // Allocated by the first search, inside its time limit (and not by a server that
+            // only checks an agent spec).
+            tt: None,
             killers: Killers::new(),
             history: History::new(G::MOVE_INDEX_SPACE),
             moves: (0..=MAX_PLY).map(|_| MoveList::new()).collect(),
@@ -398,6 +398,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G> for Engine<G, E> {
         self.tt_cutoffs = 0;
         self.killers.clear();
         self.history.age();
+        if self.tt.is_none() && self.options.tt_bytes > 0 {
+            self.tt = Some(TranspositionTable::new(
+                self.options.tt_bytes,
+                self.options.replacement,
+            ));
+        }
         if let Some(tt) = self.tt.as_mut() {
             tt.new_search();
         }
