@@ -617,7 +617,10 @@ function drawTree(run, upTo) {
   const dx = 62, dy = 92, margin = 44;
   const px = (i) => margin + dx * x[i];
   const py = (i) => margin + dy * nodes[i].path.length;
-  const picture = svg('svg', { width: margin * 2 + dx * Math.max(next - 1, 0), height: margin * 2 + dy * depth + 24, 'font-size': 13, 'font-family': 'ui-monospace, monospace' });
+  const width = margin * 2 + 40 + dx * Math.max(next - 1, 0);
+  const height = margin * 2 + dy * depth + 24;
+  // Drawn half as large again as its coordinates, and shrunk to the panel when wider.
+  const picture = svg('svg', { viewBox: `0 0 ${width} ${height}`, width: width * 1.5, height: height * 1.5, 'font-size': 13, 'font-family': 'ui-monospace, monospace' });
   nodes.forEach((n, i) => {
     if (n.parent === null) return;
     const shown = entered.has(i) || (n.pruned && left.has(n.parent));
@@ -637,7 +640,7 @@ function drawTree(run, upTo) {
     else if (n.max) g.append(svg('polygon', { points: `${cx},${cy - 16} ${cx - 17},${cy + 13} ${cx + 17},${cy + 13}`, fill, stroke, 'stroke-width': 2.5 }));
     else g.append(svg('polygon', { points: `${cx},${cy + 16} ${cx - 17},${cy - 13} ${cx + 17},${cy - 13}`, fill, stroke, 'stroke-width': 2.5 }));
     if (left.has(i)) g.append(svg('text', { x: cx, y: cy + 30, 'text-anchor': 'middle', 'font-weight': 700 }, n.value));
-    if ((entered.has(i)) && n.window && left.has(i)) g.append(svg('text', { x: cx, y: cy + 44, 'text-anchor': 'middle', fill: '#5b6470', 'font-size': 11 }, `[${n.window[0]}, ${n.window[1]}]`));
+    if (n.window && left.has(i)) g.append(svg('text', { x: cx + 20, y: cy + 4, fill: '#5b6470', 'font-size': 11 }, `[${n.window[0]}, ${n.window[1]}]`));
     if (pruned) g.append(svg('text', { x: cx, y: cy + 30, 'text-anchor': 'middle', fill: '#aaa', 'font-size': 11 }, 'pruned'));
     if (entered.has(i) && n.order) g.append(svg('text', { x: cx - 22, y: cy - 12, fill: '#5b6470', 'font-size': 10 }, `#${n.order}`));
     picture.append(g);

@@ -1,0 +1,213 @@
+"""The page of `ply serve` in a real headless Chromium (Debian's package), driven by Playwright:
+whole games of the three seed games played by clicks against `random`, a live search updating
+the page and stopped by its button, the teaching stepper reaching the GameState quiz's counts
+(5, 30, 55 terminal tests), and a record file replayed. Each screen is photographed into
+$PLY_SCREENSHOTS (docs/images when the docs' pictures are remade).
+
+Run by .ci/run: PLY_BIN=target/debug/ply python -m unittest discover -s bench/serve/tests/browser
+"""
+
+import os
+import random
+import re
+import shutil
+import subprocess
+import tempfile
+import unittest
+
+from playwright.sync_api import expect, sync_playwright
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "..", ".."))
+PLY = os.environ.get("PLY_BIN", os.path.join(ROOT, "target", "debug", "ply"))
+CHROMIUM = os.environ.get("PLY_CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
+SHOTS = os.environ.get("PLY_SCREENSHOTS") or tempfile.mkdtemp(prefix="ply-shots-")
+# As root in a container Chromium needs --no-sandbox; the rest keep it off this machine's
+# closed network.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def start_server(*args):
+    server = subprocess.Popen([PLY, "serve", "--port", "0", *args], stdout=subprocess.PIPE, text=True)
+    line = server.stdout.readline()
+    match = re.search(r"http://(\S+)", line)
+    if not match:
+        server.kill()
+        raise RuntimeError(f"ply serve printed {line!r}")
+    return server, f"http://{match.group(1)}"
+
+
+class PageTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.records = tempfile.mkdtemp(prefix="ply-records-")
+        subprocess.run([PLY, "arena", "--game", "isolation(width=5,height=5)", "--agent", "random",
+                        "--agent", "greedy", "--openings", "2", "--quiet",
+                        "--out", os.path.join(cls.records, "tournament.jsonl")], check=True)
+        cls.server, cls.url = start_server("--records", cls.records)
+        cls.playwright = sync_playwright().start()
+        cls.browser = cls.playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.close()
+        cls.playwright.stop()
+        cls.server.kill()
+        cls.server.wait()
+
+    def setUp(self):
+        self.page = self.browser.new_page(viewport={"width": 1400, "height": 950})
+        self.errors = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.goto(self.url)
+        expect(self.page.locator("#status")).to_contain_text("Player 0")
+
+    def tearDown(self):
+        self.page.close()
+        self.assertEqual(self.errors, [], "the page raised errors")
+
+    def shot(self, name):
+        self.page.screenshot(path=os.path.join(SHOTS, f"serve-{name}.png"))
+
+    def new_game(self, spec, p0="human", p1="random"):
+        page = self.page
+        page.fill("#game-spec", spec)
+        page.fill("#p0", p0)
+        page.fill("#p1", p1)
+        page.click("#new-game")
+        expect(page.locator("#history li")).to_have_count(0)
+        expect(page.locator("#status")).to_contain_text("Player 0")
+
+    def click_a_legal_move(self, rng):
+        """Clicks a random legal move on the board: the piece, then where it lands (and the
+        card, when two moves land there)."""
+        page = self.page
+        moves = page.evaluate("() => play.view.moves")
+        move = rng.choice(moves)
+        if move["from"] is not None and len([m for m in moves if m["to"] == move["to"]]) > 1:
+            page.click(f"#board g[data-cell='{move['from']}']")
+        page.click(f"#board g[data-cell='{move['to']}']")
+        chooser = page.locator("#choose")
+        if chooser.is_visible():
+            chooser.locator(f"button[data-move='{move['move']}']").click()
+        return move["move"]
+
+    def play_whole_game(self, spec, seed):
+        """Plays a whole game of `spec` by clicks against random; returns the plies played."""
+        page = self.page
+        rng = random.Random(seed)
+        self.new_game(spec)
+        plies = 0
+        while True:
+            status = page.locator("#status")
+            expect(status).to_contain_text(re.compile("your move|Game over"), timeout=15000)
+            if "Game over" in status.inner_text():
+                break
+            played = self.click_a_legal_move(rng)
+            plies += 1
+            expect(page.locator("#history li").nth(plies - 1)).to_have_text(played)
+            # Then random replies (or the game ends).
+            page.wait_for_function("n => play.moves.length > n || (play.view && play.view.terminal)", arg=plies, timeout=15000)
+            plies = page.evaluate("() => play.moves.length")
+        self.assertRegex(page.locator("#status").inner_text(), r"Game over: (player [01] wins|a draw)")
+        return plies
+
+    def test_whole_games_of_the_seed_games_by_clicks(self):
+        for seed, spec in enumerate(["isolation", "queen-isolation", "onitama"]):
+            plies = self.play_whole_game(spec, seed)
+            self.assertGreater(plies, 1, spec)
+            self.shot({"isolation": "play", "queen-isolation": "play-queen", "onitama": "play-onitama"}[spec])
+            # The game is saved as an arena record in the records folder.
+            self.page.click("#save-record")
+            expect(self.page.locator("#saved")).to_contain_text("ply-serve-games.jsonl")
+
+    def test_undo_redo_and_a_pasted_position(self):
+        page = self.page
+        self.new_game("tictactoe", p1="human")
+        for cell in ["4", "0", "8"]:
+            page.click(f"#board g[data-cell='{cell}']")
+            expect(page.locator("#history li")).to_have_count(["4", "0", "8"].index(cell) + 1)
+        page.click("#undo")
+        expect(page.locator("#history li")).to_have_count(2)
+        page.click("#redo")
+        expect(page.locator("#history li")).to_have_count(3)
+        expect(page.locator("#moves-text")).to_have_value("4,0,8")
+        page.fill("#moves-text", "0,3,1,4")
+        page.click("#load-position")
+        expect(page.locator("#history li")).to_have_count(4)
+        page.click("#board g[data-cell='2']")
+        expect(page.locator("#status")).to_contain_text("Game over: player 0 wins")
+
+    def test_a_live_search_updates_the_page_and_stops_on_its_button(self):
+        page = self.page
+        self.new_game("isolation", p1="human")
+        page.click("#board g[data-cell='57']")
+        page.fill("#analyse-agent", "alphabeta(time=8s)")
+        page.click("#analyse")
+        rows = page.locator("#iterations tbody tr")
+        expect(rows.nth(3)).to_be_visible(timeout=8000)      # depth 4 and counting
+        expect(page.locator("#board g.pv").first).to_be_visible()  # the PV drawn as arrows
+        self.shot("live")
+        page.click("#stop")
+        expect(page.locator("#engine-summary")).to_contain_text("stopped by stop", timeout=3000)
+        # MCTS shows its visits as a heat map.
+        page.fill("#analyse-agent", "mcts(time=1500ms)")
+        page.click("#analyse")
+        expect(page.locator("#engine-summary")).to_contain_text("iterations", timeout=3000)
+        expect(page.locator("#board text", has_text="%").first).to_be_visible()
+        self.shot("live-mcts")
+        expect(page.locator("#engine-summary")).to_contain_text("best", timeout=5000)
+
+    def trace(self, preset_label):
+        page = self.page
+        page.click("#tab-teach")
+        page.select_option("#trace-preset", label=preset_label)
+        page.click("#trace-run")
+        expect(page.locator("#step-label")).to_contain_text("step 1 of")
+        page.click("#step-last")
+        return page.locator("#trace-panels .trace-panel")
+
+    def test_the_stepper_reaches_the_gamestate_quiz_counts(self):
+        page = self.page
+        for label, count in [("GameState quiz: minimax to depth 1 (5 terminal tests)", 5),
+                             ("GameState quiz: iterative deepening to depth 2 (30)", 30),
+                             ("GameState quiz: alpha-beta to the end (55)", 55)]:
+            panel = self.trace(label)
+            expect(panel.locator("[data-role=counters]")).to_contain_text(f"terminal_test() {count} ")
+        # AIMA figure 5.2, one step at a time with the keyboard: the root is entered first,
+        # and two leaves are pruned by the end.
+        panel = self.trace("AIMA figure 5.2: alpha-beta")
+        page.keyboard.press("Home")
+        expect(panel.locator("[data-role=step]")).to_contain_text("enter the root")
+        page.keyboard.press("ArrowRight")
+        expect(panel.locator("[data-role=step]")).to_contain_text("enter node 0")
+        self.shot("teach-step")
+        page.keyboard.press("End")
+        expect(panel.locator("g[data-state=pruned]")).to_have_count(2)
+        expect(panel.locator("[data-role=counters]")).to_contain_text("value 3")
+        self.shot("teach")
+        # Both pruning rules side by side.
+        panels = self.trace("Ties: pruning on equality against strict pruning")
+        expect(panels).to_have_count(2)
+        self.shot("teach-compare")
+
+    def test_a_record_file_replays_move_by_move(self):
+        page = self.page
+        page.click("#tab-replay")
+        page.click("#record-files button[data-file='tournament.jsonl']")
+        rows = page.locator("#record-games tbody tr")
+        expect(rows).to_have_count(4)
+        rows.first.click()
+        expect(page.locator("#replay-label")).to_contain_text("ply 0 of")
+        page.click("#replay-next")
+        expect(page.locator("#replay-label")).to_contain_text("ply 1 of")
+        page.click("#replay-last")
+        expect(page.locator("#replay-label")).to_contain_text(re.compile(r"(player [01] wins|a draw)"))
+        label = page.locator("#replay-label").inner_text()
+        total = re.search(r"ply (\d+) of (\d+)", label)
+        self.assertEqual(total.group(1), total.group(2))
+        self.shot("replay")
+
+
+if __name__ == "__main__":
+    unittest.main()
