@@ -74,6 +74,15 @@ impl Limits {
         }
     }
 
+    /// Whether any limit is set (a node, time or iteration limit, or a stop flag); the depth
+    /// is not a budget, and an observer never stops a search.
+    pub fn is_limited(&self) -> bool {
+        self.nodes.is_some()
+            || self.time.is_some()
+            || self.iterations.is_some()
+            || self.stop.is_some()
+    }
+
     /// Adds a listener for live reports (see [`crate::progress`]).
     pub fn with_observer(mut self, observer: crate::progress::Observer) -> Limits {
         self.observer = Some(observer);

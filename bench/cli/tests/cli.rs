@@ -271,6 +271,17 @@ fn bad_input_gets_one_line_and_exit_code_2() {
             "invalid value 'two'",
         ),
         (
+            &["serve", "--host", "localhost:80"],
+            "bad --host `localhost:80`",
+        ),
+        (
+            &["serve", "--max-time", "forever"],
+            "bad --max-time `forever`",
+        ),
+        (&["serve", "--max-searches", "0"], "bad --max-searches `0`"),
+        (&["serve", "--max-tt", "lots"], "bad --max-tt `lots`"),
+        (&["serve", "--records", "/no/such/folder"], "bad --records"),
+        (
             &["perft", "isolation"],
             "not provided: --depth <D>; usage: ply perft",
         ),

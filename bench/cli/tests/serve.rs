@@ -685,3 +685,46 @@ fn record_files_are_listed_replayed_uploaded_and_written() {
         "`0`",
     );
 }
+
+/// The `curl` lines of docs/serve.md, in order, against a fresh server whose records folder is
+/// `ply-serve-records` in the folder they run in. A line ending in `# error` must answer an
+/// error; a live search must end with its result; every other line must answer JSON without
+/// an error.
+#[test]
+fn the_curl_examples_of_the_docs_work() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let doc = std::fs::read_to_string(root.join("docs/serve.md")).unwrap();
+    let dir = std::env::temp_dir().join(format!("ply-serve-docs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("ply-serve-records")).unwrap();
+    let records = dir.join("ply-serve-records");
+    let server = Server::start(&["--records", records.to_str().unwrap()]);
+    let lines: Vec<&str> = doc.lines().filter(|l| l.starts_with("curl ")).collect();
+    assert!(lines.len() >= 15, "only {} curl examples", lines.len());
+    for line in lines {
+        let command = line.replace("localhost:8080", &server.addr.to_string());
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg(&command)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{line}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        if line.contains("/api/live") {
+            assert!(text.contains("event: result"), "{line}: {text}");
+            continue;
+        }
+        let answer: Value =
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{line}: {e}: {text}"));
+        assert_eq!(
+            answer.get("error").is_some(),
+            line.ends_with("# error"),
+            "{line}: {text}"
+        );
+    }
+}

@@ -159,8 +159,8 @@ pub(crate) struct Common<'a, G: Game, E> {
     pub visits: Vec<Visit>,
     /// The path to the current node: (child index, move in notation), kept when recording.
     pub path: Vec<(usize, String)>,
-    /// The budget of [`Options::limits`], checked at each `result()`.
-    pub budget: crate::Budget,
+    /// The budget of [`Options::limits`], checked at each `result()`; none without limits.
+    pub budget: Option<crate::Budget>,
     _game: std::marker::PhantomData<G>,
 }
 
@@ -174,7 +174,10 @@ impl<'a, G: Game, E: crate::Evaluator<G>> Common<'a, G, E> {
             counters: Counters::default(),
             visits: Vec::new(),
             path: Vec::new(),
-            budget: crate::Budget::new(&options.limits, std::time::Instant::now()),
+            budget: options
+                .limits
+                .is_limited()
+                .then(|| crate::Budget::new(&options.limits, std::time::Instant::now())),
             _game: std::marker::PhantomData,
         }
     }
@@ -188,8 +191,10 @@ impl<'a, G: Game, E: crate::Evaluator<G>> Common<'a, G, E> {
     /// `result()`, counted. Abandons the search (see [`within_limits`]) when a limit is
     /// reached.
     pub fn result(&mut self, state: &G, mv: G::Move) -> G {
-        if self.budget.exhausted(self.counters.result_calls) {
-            let reason = self.budget.stopped().unwrap_or(crate::StopReason::Stop);
+        let calls = self.counters.result_calls;
+        let spent = self.budget.as_mut().is_some_and(|b| b.exhausted(calls));
+        if let Some(budget) = self.budget.as_ref().filter(|_| spent) {
+            let reason = budget.stopped().unwrap_or(crate::StopReason::Stop);
             std::panic::resume_unwind(Box::new(OutOfBudget {
                 reason,
                 counters: self.counters,

@@ -148,7 +148,20 @@ pub struct Engine<G: Game, E> {
 }
 
 impl<G: Game, E: Evaluator<G>> Engine<G, E> {
-    /// An engine with this evaluator and these options.
+    /// Allocates the transposition table now, if the options ask for one and it is not there
+    /// yet. The first search does it otherwise, inside its time limit; a caller that times
+    /// searches apart from set-up (a benchmark) calls this first.
+    pub fn allocate_table(&mut self) {
+        if self.tt.is_none() && self.options.tt_bytes > 0 {
+            self.tt = Some(TranspositionTable::new(
+                self.options.tt_bytes,
+                self.options.replacement,
+            ));
+        }
+    }
+
+    /// An engine with this evaluator and these options. Its table is allocated by
+    /// [`Engine::allocate_table`] or the first search, so an engine costs nothing to build.
     pub fn new(evaluator: E, options: EngineOptions) -> Self {
         Engine {
             evaluator,
@@ -398,12 +411,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G> for Engine<G, E> {
         self.tt_cutoffs = 0;
         self.killers.clear();
         self.history.age();
-        if self.tt.is_none() && self.options.tt_bytes > 0 {
-            self.tt = Some(TranspositionTable::new(
-                self.options.tt_bytes,
-                self.options.replacement,
-            ));
-        }
+        self.allocate_table();
         if let Some(tt) = self.tt.as_mut() {
             tt.new_search();
         }
@@ -499,9 +507,12 @@ impl<G: Game, E: Evaluator<G>> Searcher<G> for Engine<G, E> {
         }
     }
 
+    /// Starts afresh, with an empty table (allocated here if no search has made it yet, so
+    /// that a game's first move does not pay for it).
     fn clear(&mut self) {
-        if let Some(tt) = self.tt.as_mut() {
-            tt.clear();
+        match self.tt.as_mut() {
+            Some(tt) => tt.clear(),
+            None => self.allocate_table(),
         }
         self.history.clear();
         self.killers.clear();

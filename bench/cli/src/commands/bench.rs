@@ -75,6 +75,8 @@ fn line<G: NamedEvaluators>(
         let state = suite_position(start, plies, i);
         // A fresh agent per position: nothing carries over from one search to the next.
         let mut searcher = build_agent::<G>(agent)?;
+        // Set-up (the engine's table) before the clock, as a game does before its first move.
+        searcher.new_game();
         let clock = Instant::now();
         let result = searcher.select_move(&state);
         secs += clock.elapsed().as_secs_f64();
