@@ -87,7 +87,7 @@ const PLAYER_COLOURS = ['var(--p0)', 'var(--p1)'];
 
 /** Draws `view.grid` into `target`. Options: onCell(index), clickable (Set of cells),
  * selected (a cell), targets (Set of cells), arrows ([{from, to}] in move order), heat
- * (Map cell -> share). */
+ * (Map cell -> {share, mean}). */
 function drawBoard(target, view, options = {}) {
   target.replaceChildren();
   const grid = view && view.grid;
@@ -113,11 +113,13 @@ function drawBoard(target, view, options = {}) {
     const dark = (Math.floor(i / grid.width) + (i % grid.width)) % 2 === 1;
     const fill = cell.mark === 'blocked' ? 'var(--blocked)' : dark ? 'var(--cell-alt)' : 'var(--cell)';
     g.append(svg('rect', { x, y, width: CELL, height: CELL, fill, stroke: '#b9b29f' }));
-    const share = options.heat ? options.heat.get(i) : undefined;
-    if (typeof share === 'number') {
-      g.append(svg('rect', { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, fill: 'var(--accent)', opacity: 0.15 + 0.75 * share }));
+    const heat = options.heat ? options.heat.get(i) : undefined;
+    if (heat) {
+      // The visit share as colour and percentage, the mean reward (for the player to move) above.
+      g.append(svg('rect', { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, fill: 'var(--accent)', opacity: 0.15 + 0.75 * heat.share }));
       g.append(svg('text', { x: cx, y: y + CELL - 6, 'text-anchor': 'middle', 'font-size': 13, 'font-weight': 600 },
-        `${Math.round(100 * share)}%`));
+        `${Math.round(100 * heat.share)}%`));
+      g.append(svg('text', { x: cx, y: y + 14, 'text-anchor': 'middle', 'font-size': 11 }, heat.mean.toFixed(2)));
     }
     if (cell.mark === 'piece') {
       const master = cell.kind > 0;
@@ -378,7 +380,18 @@ async function saveRecord() {
 
 // The engine, live
 
+const ITERATION_COLUMNS = ['depth', 'score', 'nodes', 'nodes/s', 'ms', 'pv'];
+const ROOT_COLUMNS = ['visits', 'share', 'mean', 'move'];
+
+/** The engine table's columns: alpha-beta's iterations or MCTS's root moves. */
+function engineColumns(columns) {
+  const row = el('tr');
+  for (const name of columns) row.append(el('th', {}, name));
+  $('iterations').querySelector('thead').replaceChildren(row);
+}
+
 function clearEngine() {
+  engineColumns(ITERATION_COLUMNS);
   $('iterations').querySelector('tbody').replaceChildren();
   $('engine-summary').textContent = '';
 }
@@ -428,17 +441,20 @@ function showIteration(row) {
 }
 
 function showRoot(root) {
+  // One entry per cell: where several moves land on one cell, the most visited of them.
   play.heat = new Map();
   for (const child of root.children) {
-    if (child.to !== null) play.heat.set(child.to, Math.max(play.heat.get(child.to) || 0, child.share));
+    const seen = play.heat.get(child.to);
+    if (child.to !== null && (!seen || child.share > seen.share)) play.heat.set(child.to, { share: child.share, mean: child.mean });
   }
   const best = [...root.children].sort((a, b) => b.visits - a.visits)[0];
   $('engine-summary').textContent = `${format(root.iterations)} iterations  ${format(root.iterations_per_second)}/s  most visited ${best ? best.move : '-'} (${best ? Math.round(100 * best.share) : 0}%, mean ${best ? best.mean.toFixed(3) : '-'})`;
+  engineColumns(ROOT_COLUMNS);
   const body = $('iterations').querySelector('tbody');
   body.replaceChildren();
   for (const child of [...root.children].sort((a, b) => b.visits - a.visits).slice(0, 8)) {
     const tr = el('tr');
-    for (const v of ['', `${Math.round(100 * child.share)}%`, format(child.visits), '', child.mean.toFixed(3), child.move]) tr.append(el('td', {}, v));
+    for (const v of [format(child.visits), `${Math.round(100 * child.share)}%`, child.mean.toFixed(3), child.move]) tr.append(el('td', {}, v));
     body.append(tr);
   }
   play.arrows = [];
