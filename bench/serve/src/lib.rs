@@ -87,13 +87,19 @@ pub struct App {
     pub slots: slots::Slots,
 }
 
-/// The HTTP routes, for a server of your own (tests, or embedding the API elsewhere).
+impl App {
+    /// A server's state for `config`, with all its search slots free.
+    pub fn new(config: ServeConfig) -> Arc<App> {
+        Arc::new(App {
+            slots: slots::Slots::new(&config),
+            config,
+        })
+    }
+}
+
+/// The HTTP routes, for a server of your own (embedding the API in another axum app).
 pub fn router(config: ServeConfig) -> axum::Router {
-    let app = Arc::new(App {
-        slots: slots::Slots::new(&config),
-        config,
-    });
-    routes::router(app)
+    routes::router(App::new(config))
 }
 
 /// Serves on `config.addr` until `stop` is raised; calls `ready` with the bound address (port
@@ -116,10 +122,7 @@ pub fn run(
         let addr = listener
             .local_addr()
             .map_err(|e| format!("cannot read the bound address: {e}"))?;
-        let app = Arc::new(App {
-            slots: slots::Slots::new(&config),
-            config,
-        });
+        let app = App::new(config);
         let router = routes::router(app.clone());
         ready(addr);
         let shutdown = async move {
