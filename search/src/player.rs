@@ -25,7 +25,7 @@ impl Player {
     /// ```
     #[inline]
     pub fn from_index(index: usize) -> Player {
-        if index % 2 == 0 {
+        if index.is_multiple_of(2) {
             Player::P0
         } else {
             Player::P1

@@ -123,6 +123,40 @@ impl ArenaConfig {
     /// The most games a tournament schedules (its schedule is held in memory).
     pub const MAX_GAMES: u128 = 10_000_000;
 
+    /// A short stable name of everything that decides the tournament's games: the game and
+    /// agent specs, the pairing, how openings are made (plies, seed or list; not how many, so
+    /// that more openings extend a tournament), the time control and the ply limit (not the
+    /// number of threads). Every record carries it, and a resume refuses
+    /// a file of games played under other settings.
+    ///
+    /// ```
+    /// use ply_arena::ArenaConfig;
+    /// use std::time::Duration;
+    /// let config = ArenaConfig { agents: vec!["random".into(), "greedy".into()], ..ArenaConfig::default() };
+    /// let timed = ArenaConfig { move_time: Some(Duration::from_millis(50)), ..config.clone() };
+    /// assert_eq!(config.fingerprint(), config.clone().fingerprint());
+    /// assert_ne!(config.fingerprint(), timed.fingerprint());
+    /// ```
+    pub fn fingerprint(&self) -> String {
+        let text = format!(
+            "games {:?} agents {:?} gauntlet {:?} plies {} list {:?} seed {} move-time {:?} tolerance {:?} max-plies {}",
+            self.games,
+            self.agents,
+            self.gauntlet,
+            self.opening_plies,
+            self.opening_list,
+            self.seed,
+            self.move_time,
+            self.tolerance,
+            self.max_plies
+        );
+        // FNV-1a, 64 bits: stable across runs, platforms and Rust versions.
+        let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+        format!("{hash:016x}")
+    }
+
     /// The number of games the tournament schedules (computed without building the schedule).
     pub fn game_count(&self) -> u128 {
         let n = self.agents.len() as u128;

@@ -4,7 +4,7 @@ use super::stats::{bradley_terry, sprt, Rating, Sprt, Wdl};
 use super::{ArenaConfig, Fixture, PlayedGame};
 use crate::{ArenaError, EndReason};
 use serde::{Deserialize, Serialize};
-use std::io::{BufRead, Write};
+use std::io::{Read, Write};
 use std::path::Path;
 use std::time::Duration;
 
@@ -34,6 +34,11 @@ pub struct GameRecord {
     pub nodes: Vec<u64>,
     /// The game's wall time in milliseconds.
     pub duration_ms: f64,
+    /// The fingerprint of the tournament that played it ([`ArenaConfig::fingerprint`]): a
+    /// resume refuses a file of games played under other settings. None outside tournaments
+    /// (and in files written before fingerprints).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<String>,
 }
 
 impl GameRecord {
@@ -49,7 +54,10 @@ impl GameRecord {
             config.agents[fixture.second].clone(),
         ];
         let game_spec = config.games[fixture.game].clone();
-        GameRecord::of_game(fixture.id(config), game_spec, players, game, elapsed)
+        GameRecord {
+            tournament: Some(config.fingerprint()),
+            ..GameRecord::of_game(fixture.id(config), game_spec, players, game, elapsed)
+        }
     }
 
     /// The record of `game` (of the game `game_spec`, between `players`), under `id`: for games
@@ -73,6 +81,7 @@ impl GameRecord {
             times_ms: game.times_ms,
             nodes: game.nodes,
             duration_ms: elapsed.as_secs_f64() * 1e3,
+            tournament: None,
         }
     }
 
@@ -82,90 +91,126 @@ impl GameRecord {
     }
 }
 
-/// Reads the records of a JSON Lines file. A last line cut short (the process was killed while
-/// writing it) is dropped and the file truncated to the complete lines, so that appending goes
-/// on cleanly; any other bad line is an error naming it.
-pub fn read_records(path: &Path) -> Result<Vec<GameRecord>, ArenaError> {
-    let file = std::fs::File::open(path).map_err(|e| ArenaError::io("read", path, e))?;
-    let mut records = Vec::new();
-    let mut good_bytes = 0u64;
-    let lines: Vec<String> = std::io::BufReader::new(file)
-        .lines()
-        .collect::<Result<_, _>>()
-        .map_err(|e| ArenaError::io("read", path, e))?;
-    let count = lines.len();
-    for (i, line) in lines.iter().enumerate() {
-        if line.trim().is_empty() {
-            good_bytes += line.len() as u64 + 1;
-            continue;
-        }
-        match serde_json::from_str::<GameRecord>(line) {
-            Ok(record) => {
-                records.push(record);
-                good_bytes += line.len() as u64 + 1;
-            }
-            Err(_) if i + 1 == count => {
-                // An interrupted write: keep the complete lines only.
-                let file = std::fs::OpenOptions::new()
-                    .write(true)
-                    .open(path)
-                    .map_err(|e| ArenaError::io("repair", path, e))?;
-                file.set_len(good_bytes)
-                    .map_err(|e| ArenaError::io("repair", path, e))?;
-            }
-            Err(e) => {
-                return Err(ArenaError::Record {
-                    path: path.to_path_buf(),
-                    line: i + 1,
-                    why: e.to_string(),
-                })
-            }
-        }
-    }
-    Ok(records)
+/// What a record file's bytes hold: its records, and whether its last line is a torn write.
+struct Scan {
+    records: Vec<GameRecord>,
+    /// Where the complete lines end: a last line without its newline that does not parse (a
+    /// write cut short, perhaps inside a character) starts here.
+    complete: usize,
+    /// The last line parses but lacks its newline (the newline's write was lost).
+    unterminated: bool,
 }
 
-/// Reads the records of JSON Lines text that is not a file of ours to repair (an upload, a
-/// file shown read-only): a last line cut short is skipped, any other bad line is an error
-/// naming `source` and the line.
-pub fn parse_records(text: &str, source: &str) -> Result<Vec<GameRecord>, ArenaError> {
-    let lines: Vec<&str> = text.lines().collect();
+/// Reads record lines. Only the last line may be a torn write (no newline, and not a record);
+/// any other line that is not a record is an error naming `source` and the line. Windows line
+/// ends are accepted; blank lines are skipped.
+fn scan(bytes: &[u8], source: &Path) -> Result<Scan, ArenaError> {
     let mut records = Vec::new();
-    for (i, line) in lines.iter().enumerate() {
-        if line.trim().is_empty() {
+    let mut at = 0;
+    let mut line_number = 0;
+    while at < bytes.len() {
+        line_number += 1;
+        let (line, next, terminated) = match bytes[at..].iter().position(|&b| b == b'\n') {
+            Some(n) => (&bytes[at..at + n], at + n + 1, true),
+            None => (&bytes[at..], bytes.len(), false),
+        };
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.iter().all(u8::is_ascii_whitespace) {
+            at = next;
             continue;
         }
-        match serde_json::from_str::<GameRecord>(line) {
+        let parsed = std::str::from_utf8(line)
+            .map_err(|e| e.to_string())
+            .and_then(|text| serde_json::from_str::<GameRecord>(text).map_err(|e| e.to_string()));
+        match parsed {
             Ok(record) => records.push(record),
-            Err(_) if i + 1 == lines.len() && !text.ends_with('\n') => {}
-            Err(e) => {
+            Err(_) if !terminated => {
+                return Ok(Scan {
+                    records,
+                    complete: at,
+                    unterminated: false,
+                })
+            }
+            Err(why) => {
                 return Err(ArenaError::Record {
-                    path: source.into(),
-                    line: i + 1,
-                    why: e.to_string(),
+                    path: source.to_path_buf(),
+                    line: line_number,
+                    why: format!("{why}; the file is left as it is"),
                 })
             }
         }
+        if !terminated {
+            return Ok(Scan {
+                records,
+                complete: bytes.len(),
+                unterminated: true,
+            });
+        }
+        at = next;
     }
-    Ok(records)
+    Ok(Scan {
+        records,
+        complete: bytes.len(),
+        unterminated: false,
+    })
 }
 
-/// Appends records to a file, one complete line per write, flushed at once.
+/// Reads the records of a JSON Lines file, without changing it. A last line cut short by an
+/// interrupted write (no newline, not a record) is left out; a last record that only lacks its
+/// newline counts; any other line that is not a record is an error naming it.
+pub fn read_records(path: &Path) -> Result<Vec<GameRecord>, ArenaError> {
+    let bytes = std::fs::read(path).map_err(|e| ArenaError::io("read", path, e))?;
+    Ok(scan(&bytes, path)?.records)
+}
+
+/// Reads the records of JSON Lines text that is not a file of ours (an upload, a file shown
+/// read-only), by the rules of [`read_records`], naming `source` in errors.
+pub fn parse_records(text: &str, source: &str) -> Result<Vec<GameRecord>, ArenaError> {
+    Ok(scan(text.as_bytes(), Path::new(source))?.records)
+}
+
+/// Appends records to a file, one complete line per write, flushed at once. It holds an
+/// exclusive lock on the file while it lives, so two tournaments can never write one file.
 pub struct RecordWriter {
     file: std::fs::File,
 }
 
 impl RecordWriter {
-    /// Opens `path` for appending (creating it and its folder).
+    /// Opens `path` for appending (creating it and its folder), locked for this writer alone,
+    /// and repairs what is provably a torn last write: a last line that is not a record and
+    /// has no newline is cut off (its game was not recorded, and is played again), a last
+    /// record without its newline gets it. Anything else that is not a record is an error,
+    /// and the file is left as it is.
     pub fn append(path: &Path) -> Result<RecordWriter, ArenaError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| ArenaError::io("create", dir, e))?;
         }
-        let file = std::fs::OpenOptions::new()
+        let mut file = std::fs::OpenOptions::new()
             .create(true)
+            .read(true)
             .append(true)
             .open(path)
             .map_err(|e| ArenaError::io("write", path, e))?;
+        if let Err(e) = file.try_lock() {
+            return Err(match e {
+                std::fs::TryLockError::WouldBlock => ArenaError::config(format!(
+                    "bad --out `{}`: another ply is writing it now; expected a file no other run is writing",
+                    path.display()
+                )),
+                std::fs::TryLockError::Error(e) => ArenaError::io("lock", path, e),
+            });
+        }
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes)
+            .map_err(|e| ArenaError::io("read", path, e))?;
+        let found = scan(&bytes, path)?;
+        if found.complete < bytes.len() {
+            file.set_len(found.complete as u64)
+                .map_err(|e| ArenaError::io("repair", path, e))?;
+        } else if found.unterminated {
+            file.write_all(b"\n")
+                .map_err(|e| ArenaError::io("repair", path, e))?;
+        }
         Ok(RecordWriter { file })
     }
 

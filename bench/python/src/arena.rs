@@ -7,7 +7,7 @@ use crate::convert::to_python;
 use crate::errors::{bad_value, to_py};
 use crate::run::interruptible;
 use crate::state::State;
-use ply_arena::record::{standings, RecordWriter};
+use ply_arena::record::standings;
 use ply_arena::{
     run_with, spec_seat, to_csv, validate_with, ArenaConfig, ArenaError, Choice, EndReason,
     GameRecord, Resumed, Seat, SeatMaker,
@@ -363,19 +363,16 @@ pub fn arena(
     };
     let seats = PythonSeats { entries };
     validate_with(&config, &seats).map_err(arena_error)?;
-    let Resumed {
-        mut records,
-        pending,
-    } = match &out {
-        Some(path) => ply_arena::resume(&config, path, resume).map_err(arena_error)?,
-        None => Resumed {
-            records: Vec::new(),
-            pending: ply_arena::schedule(&config),
-        },
-    };
-    let writer = match &out {
-        Some(path) => Some(Mutex::new(RecordWriter::append(path).map_err(arena_error)?)),
-        None => None,
+    let (mut records, pending, writer) = match &out {
+        Some(path) => {
+            let Resumed {
+                records,
+                pending,
+                writer,
+            } = ply_arena::resume(&config, path, resume).map_err(arena_error)?;
+            (records, pending, Some(Mutex::new(writer)))
+        }
+        None => (Vec::new(), ply_arena::schedule(&config), None),
     };
     let played = Mutex::new(Vec::new());
     let write_error = Mutex::new(None);

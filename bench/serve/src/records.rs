@@ -134,5 +134,6 @@ pub fn record_of(played: &Played) -> Result<GameRecord, ApiError> {
         reason,
         detail: None,
         duration_ms: 0.0,
+        tournament: None,
     })
 }

@@ -25,7 +25,7 @@ impl<'a> Node<'a> {
 
     /// Whether MAX moves here (the root and every second level below it).
     pub fn is_max(&self) -> bool {
-        self.depth % 2 == 0
+        self.depth.is_multiple_of(2)
     }
 
     /// Whether this is a leaf (the game is over).

@@ -37,7 +37,7 @@ impl Drawn {
 
     /// MAX (the root player) moves at even depths.
     fn is_max(&self) -> bool {
-        self.path.len() % 2 == 0
+        self.path.len().is_multiple_of(2)
     }
 
     fn label(&self) -> String {

@@ -78,7 +78,7 @@ impl SharedBudget {
         {
             return Err(StopReason::Nodes);
         }
-        if iteration % 64 == 0 {
+        if iteration.is_multiple_of(64) {
             if let Some(reason) = self.clock.clock_or_flag() {
                 return Err(self.halt(reason));
             }

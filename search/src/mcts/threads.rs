@@ -47,7 +47,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             };
             tree.with(|t| walker.back_up(t, reward, vl));
             iterations += 1;
-            if iterations % 64 == 0 && budget.report_due() {
+            if iterations.is_multiple_of(64) && budget.report_due() {
                 let children = tree.with(|t| self.live_root(t, root));
                 self.report_root(budget, children);
             }

@@ -2,7 +2,7 @@
 
 use crate::error::CliError;
 use indicatif::{ProgressBar, ProgressStyle};
-use ply_arena::record::{standings, RecordWriter};
+use ply_arena::record::standings;
 use ply_arena::{resume, run, to_csv, ArenaConfig, GameRecord, Resumed};
 use std::io::Write;
 use std::path::Path;
@@ -95,6 +95,7 @@ pub fn run_arena(
     let Resumed {
         mut records,
         pending,
+        writer,
     } = resume(config, output.path, output.resume)?;
     let from_file = records.len();
 
@@ -109,7 +110,7 @@ pub fn run_arena(
         )
         .expect("a valid template"),
     );
-    let writer = Mutex::new(RecordWriter::append(output.path)?);
+    let writer = Mutex::new(writer);
     let played = Mutex::new(Vec::new());
     // Running points and games per agent, for the bar's message.
     let tally = Mutex::new(vec![(0.0f64, 0u64); config.agents.len()]);
