@@ -77,8 +77,18 @@ pub fn one_ply_later(score: Score) -> Score {
     }
 }
 
-/// Text for a score: the number for heuristic values, `+Wn` / `-Wn` for a win / loss in n plies.
+/// Text for a score: the number for heuristic values, `+Wn` / `-Wn` for a win / loss in n plies,
+/// `no result` for a search stopped before its first iteration (`±INFINITY`).
+///
+/// ```
+/// use ply_search::score::{describe, INFINITY};
+/// assert_eq!(describe(-INFINITY), "no result");
+/// ```
 pub fn describe(score: Score) -> String {
+    if score.abs() >= INFINITY {
+        // A search stopped before it finished its first iteration has no score.
+        return "no result".into();
+    }
     match plies_to_result(score) {
         Some(n) if score > 0 => format!("+W{n}"),
         Some(n) => format!("-W{n}"),

@@ -343,6 +343,11 @@ impl ArenaArgs {
             config.move_time = Some(t);
         }
         if let Some(t) = duration("--tolerance", &self.tolerance)? {
+            if config.move_time.is_none() {
+                return Err(CliError::new(format!(
+                    "bad --tolerance `{t:?}`: it is the time allowed beyond --move-time; expected --move-time too"
+                )));
+            }
             config.tolerance = t;
         }
         if let Some(k) = self.gauntlet {
@@ -684,18 +689,21 @@ where
         Command::Ablate(args) => commands::ablate::run(&args.config()?, args.json, out),
         Command::Play(args) => {
             let game = AnyGame::from_spec(&args.position.game)?;
+            // The record file is opened (and locked) before the game, not found unwritable after.
+            let mut writer = match &args.record {
+                Some(path) => Some(ply_arena::record::RecordWriter::append(path)?),
+                None => None,
+            };
             let record = with_game!(game, start => {
                 let state = position(&start, args.position.from.as_deref(), args.position.moves.as_deref())?;
                 let stdin = std::io::stdin();
                 let mut input = stdin.lock();
                 commands::play::run(&state, &args.position.game, [&args.p0, &args.p1], &mut input, out)?
             });
-            if let Some(path) = &args.record {
-                ply_arena::record::RecordWriter::append(path)?
-                    .write(&record)
-                    .map_err(|e| {
-                        CliError::new(format!("cannot write `{}`: {e}", path.display()))
-                    })?;
+            if let (Some(path), Some(writer)) = (&args.record, writer.as_mut()) {
+                writer.write(&record).map_err(|e| {
+                    CliError::new(format!("cannot write `{}`: {e}", path.display()))
+                })?;
             }
             Ok(())
         }

@@ -275,6 +275,32 @@ fn bad_input_gets_one_line_and_exit_code_2() {
             "bad --host `localhost:80`",
         ),
         (
+            &[
+                "arena",
+                "--agent",
+                "random",
+                "--agent",
+                "greedy",
+                "--tolerance",
+                "5ms",
+            ],
+            "expected --move-time too",
+        ),
+        (
+            &[
+                "search",
+                "isolation",
+                "minimax(depth=4)",
+                "--tree",
+                "/tmp/ply-too-big.svg",
+            ],
+            "too many to draw",
+        ),
+        (
+            &["play", "tictactoe", "--record", "/proc/ply-no-such/x.jsonl"],
+            "/proc/ply-no-such",
+        ),
+        (
             &["serve", "--max-time", "forever"],
             "bad --max-time `forever`",
         ),

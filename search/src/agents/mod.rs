@@ -167,10 +167,12 @@ fn course_searcher<G: NamedEvaluators>(
 }
 
 /// Runs a course agent (`minimax(...)` or `plain-alphabeta(...)`) on `state` with its visit log
-/// recorded, for pictures of the search.
+/// recorded, for pictures of the search. A search that would enter more than `max_nodes`
+/// nodes is given up (`CourseResult::stopped`): its picture would be too big to read or draw.
 pub fn course_search_with_visits<G: NamedEvaluators>(
     text: &str,
     state: &G,
+    max_nodes: u64,
 ) -> Result<crate::course::CourseResult<G::Move>, NotationError> {
     let spec = Spec::parse(text)?;
     if !matches!(spec.name.as_str(), "minimax" | "plain-alphabeta") {
@@ -184,6 +186,7 @@ pub fn course_search_with_visits<G: NamedEvaluators>(
     let (searcher, limits) = course_searcher::<G>(spec)?;
     let options = Options {
         record_visits: true,
+        limits: Limits::none().with_nodes(max_nodes),
         ..searcher.options
     };
     let depth = limits.depth;

@@ -134,13 +134,22 @@ pub fn run<G: NamedEvaluators>(
     finish()
 }
 
+/// The most nodes a tree picture shows: beyond it no one can read it (and the SVG layout,
+/// quadratic in the nodes, would take minutes).
+pub const TREE_LIMIT: u64 = 5_000;
+
 /// Writes the tree a course agent explores from `state`: SVG for a `.svg` path, DOT otherwise.
 pub fn write_tree<G: NamedEvaluators>(
     state: &G,
     agent: &str,
     path: &std::path::Path,
 ) -> Result<(), CliError> {
-    let result = ply_search::agents::course_search_with_visits(agent, state)?;
+    let result = ply_search::agents::course_search_with_visits(agent, state, TREE_LIMIT)?;
+    if result.stopped.is_some() {
+        return Err(CliError::new(format!(
+            "bad --tree: `{agent}` enters more than {TREE_LIMIT} nodes here, too many to draw; expected a smaller depth or a later position"
+        )));
+    }
     let text = if path.extension().is_some_and(|e| e == "svg") {
         ply_search::course::picture::tree_svg(state, &result.visits)
     } else {
