@@ -53,6 +53,10 @@ pub enum Command {
     Ablate(AblateArgs),
 }
 
+/// The most positions `ply ablate` takes per game (each is searched 9 times to a fixed
+/// depth: 10,000 is already days of work).
+pub const MAX_ABLATE_POSITIONS: usize = 10_000;
+
 /// Arguments of `ply ablate`.
 #[derive(Args, Debug)]
 pub struct AblateArgs {
@@ -81,10 +85,11 @@ impl AblateArgs {
                 "bad --depth: expected a whole number from 1 to 100",
             ));
         }
-        if self.positions == 0 {
-            return Err(CliError::new(
-                "bad --positions: expected a whole number of at least 1",
-            ));
+        if !(1..=MAX_ABLATE_POSITIONS).contains(&self.positions) {
+            return Err(CliError::new(format!(
+                "bad --positions `{}`: expected a whole number from 1 to {MAX_ABLATE_POSITIONS}",
+                self.positions
+            )));
         }
         let defaults = commands::ablate::DEFAULT_GAMES;
         let games = if self.game.is_empty() {
@@ -566,6 +571,12 @@ impl SolveArgs {
                 self.tt
             ))
         })?;
+        if let Some(why) = ply_search::agents::units::too_big_for_memory(tt_bytes) {
+            return Err(CliError::new(format!(
+                "bad --tt `{}`: expected a table that fits ({why})",
+                self.tt
+            )));
+        }
         let max_time = match &self.time {
             None => None,
             Some(t) => Some(ply_search::agents::parse_duration(t).ok_or_else(|| {

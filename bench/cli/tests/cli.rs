@@ -275,6 +275,18 @@ fn bad_input_gets_one_line_and_exit_code_2() {
             "bad --host `localhost:80`",
         ),
         (
+            &["search", "isolation", "alphabeta(tt=64GiB)"],
+            "not enough memory",
+        ),
+        (
+            &["solve", "tictactoe", "--tt", "64GiB"],
+            "not enough memory",
+        ),
+        (
+            &["ablate", "--positions", "100000000000"],
+            "bad --positions `100000000000`",
+        ),
+        (
             &[
                 "arena",
                 "--agent",

@@ -7,9 +7,10 @@ use crate::{NotationError, Spec};
 /// The engine options of an `alphabeta(...)` spec (the switches, the table and the window).
 pub fn engine_options(spec: &mut Spec) -> Result<EngineOptions, NotationError> {
     let defaults = EngineOptions::default();
-    let tt_bytes = match spec.take("tt") {
+    let tt_text = spec.take("tt");
+    let tt_bytes = match &tt_text {
         None => defaults.tt_bytes,
-        Some(v) => parse_size(&v).ok_or_else(|| {
+        Some(v) => parse_size(v).ok_or_else(|| {
             NotationError::new(
                 "alphabeta value",
                 format!("tt={v}"),
@@ -18,6 +19,14 @@ pub fn engine_options(spec: &mut Spec) -> Result<EngineOptions, NotationError> {
             .with_kind(crate::ErrorKind::BadValue)
         })?,
     };
+    if let Some(why) = super::units::too_big_for_memory(tt_bytes) {
+        return Err(NotationError::new(
+            "alphabeta value",
+            format!("tt={}", tt_text.as_deref().unwrap_or("16MiB")),
+            format!("a table that fits ({why})"),
+        )
+        .with_kind(crate::ErrorKind::OutOfRange));
+    }
     let replacement = Replacement::ALL[spec.take_choice("replace", &Replacement::NAMES, 3)?];
     let window = spec.take_parsed(
         "window",

@@ -31,3 +31,31 @@ pub fn parse_size(text: &str) -> Option<usize> {
         .then(|| n * unit)
         .filter(|&bytes| bytes <= 64 << 30)
 }
+
+/// The memory this machine can give now, in bytes (`MemAvailable` of `/proc/meminfo`; `None`
+/// where there is no such file).
+pub fn available_memory() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kib: usize = info
+        .lines()
+        .find_map(|l| l.strip_prefix("MemAvailable:"))?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()?;
+    Some(kib.saturating_mul(1024))
+}
+
+/// Why a table of `bytes` cannot be had now, if it cannot: more than the machine has
+/// available. Checked when a size is read, so that a table too big is a one-line error
+/// instead of an abort (or the kernel's OOM killer) when the search allocates it.
+pub fn too_big_for_memory(bytes: usize) -> Option<String> {
+    let available = available_memory()?;
+    (bytes > available).then(|| {
+        format!(
+            "not enough memory for {:.1} GiB: this machine has {:.1} GiB available",
+            bytes as f64 / (1u64 << 30) as f64,
+            available as f64 / (1u64 << 30) as f64
+        )
+    })
+}
