@@ -70,7 +70,7 @@ pub fn perft_without_bulk<G: Game>(state: &G, depth: u32, count: Count) -> u64 {
 const UNSTOPPED_PLIES: u32 = 4;
 
 /// [`perft`] that gives up (`None`) soon after `stop` is raised: the flag is read between
-/// subtrees of [`UNSTOPPED_PLIES`] plies, never in the counting loop, so the count costs the
+/// subtrees of 4 plies, never in the counting loop, so the count costs the
 /// same and an interrupt is seen within one small subtree's time.
 ///
 /// ```

@@ -4,7 +4,7 @@
 //! form some courses teach) in `src/student.rs`, on explicit game trees seen through [`Node`],
 //! which counts every leaf evaluation. The graders in [`grading`] compare the student's values
 //! and leaf counts with ply's course algorithms on AIMA's figure 5.2 and on 200 random trees.
-//! The skeletons compile and fail their grading until solved; [`reference`] holds solutions
+//! The skeletons compile and fail their grading until solved; [`reference`](mod@reference) holds solutions
 //! that pass. See the instructor's page, `docs/teaching.md`.
 
 pub mod grader_kayles;
