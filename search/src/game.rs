@@ -5,6 +5,11 @@ use smallvec::SmallVec;
 use std::fmt::Debug;
 use std::hash::Hash;
 
+/// The largest ply count a position may state. No game in ply lasts a million plies, and a
+/// position parser that refuses more ensures that play can never overflow the ply counter
+/// (a `u32`), whatever a user pastes.
+pub const MAX_POSITION_PLY: u32 = 1_000_000;
+
 /// A reusable buffer of moves. Games append their legal moves to it; searches keep one per ply
 /// and clear it between uses, so move generation allocates nothing once the buffers have grown.
 pub type MoveList<M> = SmallVec<[M; 32]>;

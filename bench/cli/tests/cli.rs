@@ -283,6 +283,28 @@ fn bad_input_gets_one_line_and_exit_code_2() {
             "not enough memory",
         ),
         (
+            &[
+                "replay",
+                "nim",
+                "--from",
+                "3,4,5 4294967295",
+                "--moves",
+                "1:1",
+            ],
+            "bad position `3,4,5 4294967295`",
+        ),
+        (
+            &[
+                "replay",
+                "onitama(max-plies=0)",
+                "--from",
+                "bbBbb...............wwWww frog,horse mantis,cobra dragon 0 4294967295",
+                "--moves",
+                "frog:B1-A2",
+            ],
+            "up to 1000000",
+        ),
+        (
             &["ablate", "--positions", "100000000000"],
             "bad --positions `100000000000`",
         ),

@@ -164,7 +164,9 @@ pub fn parse_position(text: &str, max_plies: u32) -> Result<Onitama, NotationErr
         None => 0,
         Some(p) => p
             .parse::<u32>()
-            .map_err(|_| bad(" (the ply count is a whole number)"))?,
+            .ok()
+            .filter(|&p| p <= ply_search::game::MAX_POSITION_PLY)
+            .ok_or_else(|| bad(" (the ply count is a whole number up to 1000000)"))?,
     };
     Ok(Onitama::assemble(
         pieces, masters, hands, side, to_move, ply, max_plies,

@@ -108,6 +108,9 @@ impl Game for Nim {
             .collect::<Result<_, _>>()?;
         let mut state = Nim::new(&heaps).ok_or_else(bad)?;
         state.ply = ply.trim().parse().map_err(|_| bad())?;
+        if state.ply > ply_search::game::MAX_POSITION_PLY {
+            return Err(bad()); // play could overflow the counter
+        }
         Ok(state)
     }
     fn max_game_length(&self) -> Option<u32> {
