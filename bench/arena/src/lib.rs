@@ -447,7 +447,27 @@ pub fn validate_with(config: &ArenaConfig, maker: &impl SeatMaker) -> Result<(),
     config.check_size()?;
     for spec in &config.games {
         let game = AnyGame::from_spec(spec)?;
-        with_game!(game, start => check_seats(&start, spec, &config.agents, maker)?);
+        with_game!(game, start => {
+            check_seats(&start, spec, &config.agents, maker)?;
+            check_random_openings(&start, spec, config)?;
+        });
+    }
+    Ok(())
+}
+
+/// Random openings of `config.opening_plies` plies must exist in the game (a game still going
+/// after them): otherwise every opening would silently be the empty one.
+fn check_random_openings<G: Game>(
+    start: &G,
+    game_spec: &str,
+    config: &ArenaConfig,
+) -> Result<(), ArenaError> {
+    let random = config.opening_list.is_none() && config.openings > 0 && config.opening_plies > 0;
+    if random && random_opening(start, config.opening_plies, config.seed, 0).is_empty() {
+        return Err(ArenaError::config(format!(
+            "bad --opening-plies `{}`: no random opening of `{game_spec}` that long leaves the game going (1,000 tries); expected fewer plies",
+            config.opening_plies
+        )));
     }
     Ok(())
 }

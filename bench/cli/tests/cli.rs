@@ -284,6 +284,20 @@ fn bad_input_gets_one_line_and_exit_code_2() {
         ),
         (
             &[
+                "arena",
+                "--game",
+                "tictactoe",
+                "--agent",
+                "random",
+                "--agent",
+                "greedy",
+                "--opening-plies",
+                "1000",
+            ],
+            "bad --opening-plies `1000`",
+        ),
+        (
+            &[
                 "replay",
                 "nim",
                 "--from",
