@@ -298,6 +298,20 @@ fn bad_input_gets_one_line_and_exit_code_2() {
         ),
         (
             &[
+                "arena",
+                "--game",
+                "tictactoe",
+                "--agent",
+                "random",
+                "--agent",
+                "greedy",
+                "--csv",
+                "/proc/ply-no-such/a.csv",
+            ],
+            "cannot write `/proc/ply-no-such/a.csv`",
+        ),
+        (
+            &[
                 "replay",
                 "nim",
                 "--from",

@@ -92,6 +92,8 @@ pub fn run_arena(
     }
     // Bad specs are input errors, found before any file is touched.
     ply_arena::validate(config)?;
+    // The table and chart files are opened now: an unwritable path fails before the games.
+    let (csv_file, svg_file) = (create(output.csv)?, create(output.svg)?);
     let Resumed {
         mut records,
         pending,
@@ -154,13 +156,14 @@ pub fn run_arena(
     let played_now = new_games.len();
     records.extend(new_games);
     let table = standings(&records, &config.agents, output.sprt);
-    if let Some(csv) = output.csv {
-        std::fs::write(csv, to_csv(&table))
-            .map_err(|e| CliError::new(format!("cannot write `{}`: {e}", csv.display())))?;
-    }
-    if let Some(path) = output.svg {
-        std::fs::write(path, ply_arena::chart::svg(&table))
-            .map_err(|e| CliError::new(format!("cannot write `{}`: {e}", path.display())))?;
+    for (file, text) in [
+        (csv_file, to_csv(&table)),
+        (svg_file, ply_arena::chart::svg(&table)),
+    ] {
+        if let Some((mut file, path)) = file {
+            file.write_all(text.as_bytes())
+                .map_err(|e| CliError::new(format!("cannot write `{}`: {e}", path.display())))?;
+        }
     }
     if output.json {
         let text = serde_json::to_string(&table).map_err(|e| CliError::new(e.to_string()))?;
@@ -177,4 +180,14 @@ pub fn run_arena(
         output.path.display()
     )
     .map_err(io)
+}
+
+/// Creates the output file at `path`, if one is asked for.
+fn create(path: Option<&Path>) -> Result<Option<(std::fs::File, &Path)>, CliError> {
+    path.map(|p| {
+        std::fs::File::create(p)
+            .map(|f| (f, p))
+            .map_err(|e| CliError::new(format!("cannot write `{}`: {e}", p.display())))
+    })
+    .transpose()
 }
