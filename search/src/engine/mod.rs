@@ -165,8 +165,8 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     pub fn new(evaluator: E, options: EngineOptions) -> Self {
         Engine {
             evaluator,
-            // Allocated by the first search, inside its time limit (and not by a server that
-            // only checks an agent spec).
+            // Allocated when a game starts (`clear`) or by the first search, inside its time
+            // limit; never by a caller that only builds an agent to check its spec.
             tt: None,
             killers: Killers::new(),
             history: History::new(G::MOVE_INDEX_SPACE),
