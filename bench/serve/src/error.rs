@@ -28,6 +28,14 @@ impl ApiError {
         }
     }
 
+    /// A 409 for a search or solve of `position`, a game already over.
+    pub fn game_over(position: &str) -> ApiError {
+        ApiError::new(
+            StatusCode::CONFLICT,
+            format!("bad position `{position}`: expected a position where the game goes on (this one is over)"),
+        )
+    }
+
     /// A 503: every search slot is busy; the client should retry (Retry-After says when).
     pub fn busy(max: usize) -> ApiError {
         ApiError::new(

@@ -3,11 +3,12 @@
 //! slot, stopped at the time cap or when their client goes away.
 
 use crate::error::ApiError;
-use crate::view::{line_cells, move_json};
+use crate::view::line_cells;
 use crate::App;
 use axum::http::StatusCode;
 use ply_search::agents::{build_agent, parse_size};
 use ply_search::describe::{search_json, FrontEndGame};
+use ply_search::picture::move_cells;
 use ply_search::progress::{Observer, Progress};
 use ply_search::{Spec, StopFlag};
 use serde_json::{json, Value};
@@ -165,13 +166,7 @@ pub fn check_agent_caps(app: &App, agent: &str) -> Result<(), ApiError> {
 /// `root` reports as it goes.
 pub fn search_job<G: FrontEndGame>(state: G, agent: &str) -> Result<Job, ApiError> {
     if state.is_terminal() {
-        return Err(ApiError::new(
-            StatusCode::CONFLICT,
-            format!(
-                "bad position `{}`: expected a position where the game goes on (this one is over)",
-                state.position()
-            ),
-        ));
+        return Err(ApiError::game_over(&state.position()));
     }
     let mut searcher = build_agent::<G>(agent)?;
     let name = agent.to_string();
@@ -228,15 +223,18 @@ fn progress_event<G: FrontEndGame>(
             let moves: Vec<Value> = children
                 .iter()
                 .map(|c| {
-                    let cells = state.parse_move(&c.mv).ok().map(|mv| move_json(state, mv));
+                    let cells = state
+                        .parse_move(&c.mv)
+                        .ok()
+                        .and_then(|mv| move_cells(state, mv));
                     json!({
                         "move": c.mv,
                         "visits": c.visits,
                         "share": c.visits as f64 / total as f64,
                         "mean": c.mean,
                         "proven": c.proven,
-                        "from": cells.as_ref().and_then(|m| m["from"].as_u64()),
-                        "to": cells.as_ref().and_then(|m| m["to"].as_u64()),
+                        "from": cells.and_then(|m| m.from),
+                        "to": cells.map(|m| m.to),
                     })
                 })
                 .collect();

@@ -31,13 +31,7 @@ pub fn solve_job<G: FrontEndGame>(
     max_tt: usize,
 ) -> Result<Job, ApiError> {
     if state.is_terminal() {
-        return Err(ApiError::new(
-            StatusCode::CONFLICT,
-            format!(
-                "bad position `{}`: expected a position where the game goes on (this one is over)",
-                state.position()
-            ),
-        ));
+        return Err(ApiError::game_over(&state.position()));
     }
     Ok(Box::new(move |stop, _events| {
         let defaults = SolverOptions::default();

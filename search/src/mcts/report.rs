@@ -5,15 +5,7 @@ use super::*;
 impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
     /// The root moves' visits and means in one tree, for a live report.
     pub(super) fn live_root(&self, tree: &SearchTree<G::Move>, state: &G) -> Vec<RootChild> {
-        root_stats(std::slice::from_ref(tree))
-            .iter()
-            .map(|c| RootChild {
-                mv: state.format_move(c.mv),
-                visits: c.visits as u32,
-                mean: c.mean(),
-                proven: c.proven.name().map(String::from),
-            })
-            .collect()
+        root_children(state, &root_stats(std::slice::from_ref(tree)))
     }
 
     /// Sends a live report of the root to the search's observer.
@@ -79,15 +71,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                 Parallel::Root => "root".into(),
                 Parallel::Tree => "tree".into(),
             },
-            root_children: children
-                .iter()
-                .map(|c| RootChild {
-                    mv: state.format_move(c.mv),
-                    visits: c.visits as u32,
-                    mean: c.mean(),
-                    proven: c.proven.name().map(String::from),
-                })
-                .collect(),
+            root_children: root_children(state, &children),
             proven_root: root_proven.name().map(String::from),
         };
         let best_move = chosen.map(|i| children[i].mv).or_else(|| {
@@ -111,4 +95,17 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             stats,
         }
     }
+}
+
+/// The root moves' statistics as reported, moves in the game's notation.
+fn root_children<G: Game>(state: &G, children: &[RootStats<G::Move>]) -> Vec<RootChild> {
+    children
+        .iter()
+        .map(|c| RootChild {
+            mv: state.format_move(c.mv),
+            visits: c.visits as u32,
+            mean: c.mean(),
+            proven: c.proven.name().map(String::from),
+        })
+        .collect()
 }
