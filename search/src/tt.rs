@@ -3,6 +3,7 @@
 
 use crate::score::{relative_to_node, relative_to_root, Score};
 use serde::Serialize;
+use std::mem::MaybeUninit;
 
 /// What a stored score means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,19 +51,28 @@ impl Replacement {
 }
 
 /// One stored result: 16 bytes for a small move type, four to a cache line.
-#[derive(Clone, Copy, Debug)]
-pub struct Entry<M> {
+///
+/// All-zero bytes are an empty entry (and an empty table is all zeros), so a table of any
+/// size is allocated at once: the operating system hands out zeroed pages as they are first
+/// touched, and a search with a time limit never waits for a big table to be written.
+#[derive(Clone, Copy)]
+pub struct Entry<M: Copy> {
     key: u64,
     score: Score,
-    /// The best (or refuting) move found, tried first next time.
-    pub best_move: Option<M>,
+    /// The best (or refuting) move found, when `meta` has [`HAS_MOVE`]; unread otherwise.
+    mv: MaybeUninit<M>,
     /// The remaining depth the result was searched to.
     pub depth: u8,
-    /// The bound in the low two bits (0 = empty slot), the search generation in the high six.
+    /// The bound in the low two bits (0 = empty slot), [`HAS_MOVE`], and the search
+    /// generation in the high five bits.
     meta: u8,
 }
 
 const EMPTY_META: u8 = 0;
+/// The bit of `meta` that says the entry holds a move.
+const HAS_MOVE: u8 = 4;
+/// Generations count modulo this.
+const GENERATIONS: u8 = 32;
 
 fn bound_bits(bound: Bound) -> u8 {
     match bound {
@@ -72,11 +82,11 @@ fn bound_bits(bound: Bound) -> u8 {
     }
 }
 
-impl<M> Entry<M> {
+impl<M: Copy> Entry<M> {
     const EMPTY: Entry<M> = Entry {
         key: 0,
         score: 0,
-        best_move: None,
+        mv: MaybeUninit::zeroed(),
         depth: 0,
         meta: EMPTY_META,
     };
@@ -88,7 +98,19 @@ impl<M> Entry<M> {
 
     #[inline]
     fn generation(&self) -> u8 {
-        self.meta >> 2
+        self.meta >> 3
+    }
+
+    /// The best (or refuting) move found, tried first next time.
+    #[inline]
+    #[allow(unsafe_code)]
+    pub fn best_move(&self) -> Option<M> {
+        if self.meta & HAS_MOVE == 0 {
+            return None;
+        }
+        // SAFETY: `HAS_MOVE` is set only by `store`, in the same write that puts a move in
+        // `mv`; entries are only ever copied whole, so a set bit means an initialised move.
+        Some(unsafe { self.mv.assume_init() })
     }
 
     /// The stored score, re-read as seen `ply` plies from the root, and its bound.
@@ -102,16 +124,30 @@ impl<M> Entry<M> {
     }
 }
 
+impl<M: Copy + std::fmt::Debug> std::fmt::Debug for Entry<M> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (score, bound) = self.score_at(0);
+        f.debug_struct("Entry")
+            .field("key", &self.key)
+            .field("score", &score)
+            .field("bound", &(self.is_used().then_some(bound)))
+            .field("best_move", &self.best_move())
+            .field("depth", &self.depth)
+            .field("generation", &self.generation())
+            .finish()
+    }
+}
+
 /// Four entries on one 64-byte cache line: a bucket (of 1, 2 or 4 entries) never straddles
 /// two lines, so a probe costs one memory access at most.
 #[derive(Clone, Copy)]
 #[repr(align(64))]
-struct Line<M>([Entry<M>; 4]);
+struct Line<M: Copy>([Entry<M>; 4]);
 
 /// A fixed-size transposition table with a choice of [`Replacement`] scheme and aging: each
 /// search starts a new generation, and entries of older generations are replaced first.
-pub struct TranspositionTable<M> {
-    lines: Vec<Line<M>>,
+pub struct TranspositionTable<M: Copy> {
+    lines: ZeroedLines<M>,
     slots: usize,
     buckets: usize,
     replacement: Replacement,
@@ -124,13 +160,80 @@ pub struct TranspositionTable<M> {
     pub stores: u64,
 }
 
+/// The table's lines in memory taken zeroed from the system, so that building even a huge
+/// table writes nothing: the pages stay the operating system's shared zero page until first
+/// touched. (Zeroed memory with a 64-byte alignment would be written out byte by byte by the
+/// allocator, so the lines sit at the first 64-byte boundary of a 16-byte-aligned buffer,
+/// which `calloc` hands out untouched.)
+struct ZeroedLines<M: Copy> {
+    /// Owns the memory; never grown, so the lines never move.
+    buffer: Vec<u128>,
+    /// Where the first line starts in `buffer`, in `u128`s.
+    offset: usize,
+    count: usize,
+    lines: std::marker::PhantomData<Line<M>>,
+}
+
+impl<M: Copy> ZeroedLines<M> {
+    fn new(count: usize) -> Self {
+        // A cache line, in the buffer's 16-byte words.
+        const LINE: usize = 64 / std::mem::size_of::<u128>();
+        let words = count
+            .checked_mul(std::mem::size_of::<Line<M>>() / std::mem::size_of::<u128>())
+            .and_then(|n| n.checked_add(LINE))
+            .expect("a table size that fits the address space");
+        let buffer = vec![0u128; words];
+        let misalignment = (buffer.as_ptr() as usize % 64) / 16;
+        let offset = (LINE - misalignment) % LINE;
+        ZeroedLines {
+            buffer,
+            offset,
+            count,
+            lines: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<M: Copy> std::ops::Deref for ZeroedLines<M> {
+    type Target = [Line<M>];
+
+    #[allow(unsafe_code)]
+    fn deref(&self) -> &[Line<M>] {
+        // SAFETY: `offset` puts the start on a 64-byte boundary inside `buffer`, which holds
+        // `count` whole lines after it; all-zero bytes are a valid `Line` (integers,
+        // `MaybeUninit`, and a zero `meta` that marks the entry empty), and every later write
+        // goes through `&mut [Line<M>]`; `buffer` is never resized, so the memory stays put.
+        unsafe {
+            std::slice::from_raw_parts(
+                self.buffer.as_ptr().add(self.offset).cast::<Line<M>>(),
+                self.count,
+            )
+        }
+    }
+}
+
+impl<M: Copy> std::ops::DerefMut for ZeroedLines<M> {
+    #[allow(unsafe_code)]
+    fn deref_mut(&mut self) -> &mut [Line<M>] {
+        // SAFETY: as in `deref`, and `&mut self` makes this the only reference.
+        unsafe {
+            std::slice::from_raw_parts_mut(
+                self.buffer.as_mut_ptr().add(self.offset).cast::<Line<M>>(),
+                self.count,
+            )
+        }
+    }
+}
+
 impl<M: Copy + PartialEq> TranspositionTable<M> {
-    /// A table of about `bytes` bytes (at least one cache line).
+    /// A table of about `bytes` bytes (at least one cache line). Building it costs no time:
+    /// its memory is taken zeroed and touched only as the search fills it ([`Self::clear`]
+    /// touches it all, for a caller that would rather pay that before a clock starts).
     pub fn new(bytes: usize, replacement: Replacement) -> Self {
         let slots = replacement.slots();
         let lines = (bytes / std::mem::size_of::<Line<M>>()).max(1);
         TranspositionTable {
-            lines: vec![Line([Entry::EMPTY; 4]); lines],
+            lines: ZeroedLines::new(lines),
             slots,
             buckets: lines * 4 / slots,
             replacement,
@@ -148,7 +251,7 @@ impl<M: Copy + PartialEq> TranspositionTable<M> {
 
     /// Starts a new search: a new generation, fresh counters.
     pub fn new_search(&mut self) {
-        self.generation = (self.generation + 1) & 63;
+        self.generation = (self.generation + 1) % GENERATIONS;
         self.probes = 0;
         self.hits = 0;
         self.stores = 0;
@@ -237,7 +340,7 @@ impl<M: Copy + PartialEq> TranspositionTable<M> {
                     let worth = |e: &Entry<M>| {
                         if e.is_used() {
                             e.depth as i32
-                                - 8 * (generation.wrapping_sub(e.generation()) & 63) as i32
+                                - 8 * (generation.wrapping_sub(e.generation()) % GENERATIONS) as i32
                         } else {
                             i32::MIN
                         }
@@ -251,16 +354,20 @@ impl<M: Copy + PartialEq> TranspositionTable<M> {
         let old = bucket[slot];
         // Keep the old best move when the new result has none (an all-node).
         let best_move = if best_move.is_none() && old.is_used() && old.key == key {
-            old.best_move
+            old.best_move()
         } else {
             best_move
+        };
+        let (mv, has_move) = match best_move {
+            Some(mv) => (MaybeUninit::new(mv), HAS_MOVE),
+            None => (MaybeUninit::zeroed(), 0),
         };
         bucket[slot] = Entry {
             key,
             score: relative_to_node(score, ply),
-            best_move,
+            mv,
             depth,
-            meta: generation << 2 | bound_bits(bound),
+            meta: generation << 3 | has_move | bound_bits(bound),
         };
     }
 
@@ -303,6 +410,36 @@ fn prefetch_line<T>(line: &T) {
 mod tests {
     use super::*;
 
+    /// A fresh table, taken zeroed, is empty, cache-aligned, and keeps moves of any size,
+    /// with or without a move, across generations and a clear.
+    #[test]
+    fn a_zeroed_table_is_empty_and_keeps_what_is_stored() {
+        fn check<M: Copy + PartialEq + std::fmt::Debug>(moves: [M; 2]) {
+            for bytes in [1, 64, 1000, 1 << 16] {
+                let mut tt: TranspositionTable<M> =
+                    TranspositionTable::new(bytes, Replacement::Bucket);
+                assert_eq!(tt.lines.as_ptr() as usize % 64, 0);
+                assert!(tt.bytes() >= std::mem::size_of::<Line<M>>());
+                assert!((0..500u64).all(|key| tt.probe(key).is_none()));
+                for generation in 0..70u64 {
+                    tt.new_search();
+                    let key = 1 + generation % 3;
+                    let mv = (generation % 3 != 0).then_some(moves[generation as usize % 2]);
+                    tt.store(key, mv, 7, Bound::Lower, 3, 0);
+                    let entry = tt.probe(key).expect("just stored");
+                    assert_eq!(entry.score_at(0), (7, Bound::Lower));
+                    // Key 1 is always stored without a move, the others always with one.
+                    assert_eq!(entry.best_move(), mv);
+                }
+                tt.clear();
+                assert!((0..500u64).all(|key| tt.probe(key).is_none()));
+            }
+        }
+        check::<u8>([3, 250]);
+        check::<u16>([1, u16::MAX]);
+        check::<[u32; 3]>([[1, 2, 3], [u32::MAX; 3]]);
+    }
+
     #[test]
     fn small_keys_spread_over_the_buckets() {
         let tt: TranspositionTable<u8> = TranspositionTable::new(1 << 20, Replacement::Bucket);
@@ -337,7 +474,7 @@ mod tests {
                 let key = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
                 tt.store(key, Some(key as u8), 5, Bound::Lower, 3, 0);
                 let e = tt.probe(key).expect("just stored");
-                assert_eq!(e.best_move, Some(key as u8));
+                assert_eq!(e.best_move(), Some(key as u8));
                 assert_eq!(e.score_at(0), (5, Bound::Lower));
             }
         }

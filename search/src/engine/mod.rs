@@ -148,10 +148,22 @@ pub struct Engine<G: Game, E> {
 }
 
 impl<G: Game, E: Evaluator<G>> Engine<G, E> {
-    /// Allocates the transposition table now, if the options ask for one and it is not there
-    /// yet. The first search does it otherwise, inside its time limit; a caller that times
-    /// searches apart from set-up (a benchmark) calls this first.
+    /// Allocates the transposition table now and writes it once, if the options ask for one
+    /// and it is not there yet, so that no search pays for its memory. Otherwise the first
+    /// search takes the table zeroed from the system, at no cost up front, and its pages are
+    /// paid for as it touches them, inside its time limit. A caller that times searches apart
+    /// from set-up (a benchmark) calls this first; a new game (`new_game`) does it too.
     pub fn allocate_table(&mut self) {
+        if self.tt.is_none() && self.options.tt_bytes > 0 {
+            let mut tt = TranspositionTable::new(self.options.tt_bytes, self.options.replacement);
+            tt.clear();
+            self.tt = Some(tt);
+        }
+    }
+
+    /// The table for a search that is about to start: taken zeroed if there is none yet,
+    /// without touching its memory (the search's clock is running).
+    fn table_for_search(&mut self) {
         if self.tt.is_none() && self.options.tt_bytes > 0 {
             self.tt = Some(TranspositionTable::new(
                 self.options.tt_bytes,
@@ -236,7 +248,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         if let Some(tt) = self.tt.as_mut().filter(|_| use_tt) {
             if let Some(entry) = tt.probe(key) {
                 if self.options.tt_move {
-                    tt_move = entry.best_move;
+                    tt_move = entry.best_move();
                 }
                 if ply > 0 && entry.depth as u32 >= depth {
                     let (value, bound) = entry.score_at(ply as u32);
@@ -411,7 +423,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G> for Engine<G, E> {
         self.tt_cutoffs = 0;
         self.killers.clear();
         self.history.age();
-        self.allocate_table();
+        self.table_for_search();
         if let Some(tt) = self.tt.as_mut() {
             tt.new_search();
         }

@@ -250,7 +250,7 @@ impl<G: Solvable> Solver<G> {
                 Bound::Upper if stored <= alpha => return stored,
                 _ => {}
             }
-            tt_move = entry.best_move;
+            tt_move = entry.best_move();
         }
 
         if self.options.settle {
