@@ -103,6 +103,29 @@ impl Spec {
         &self.text
     }
 
+    /// One text for every way of writing the same spec: the name and keys in lower case, the
+    /// keys in alphabetical order, no blanks around them, and no empty parentheses. Values are
+    /// kept as written (a program's command line is case-sensitive). Records and tournament
+    /// fingerprints name agents and games by it, so that `greedy`, `GREEDY` and `greedy()` are
+    /// one agent.
+    ///
+    /// ```
+    /// use ply_search::spec::Spec;
+    /// let canonical = |text: &str| Spec::parse(text).unwrap().canonical();
+    /// assert_eq!(canonical("GREEDY"), "greedy");
+    /// assert_eq!(canonical(" greedy() "), "greedy");
+    /// assert_eq!(canonical("mcts( Seed=3, iterations=500 )"), "mcts(iterations=500,seed=3)");
+    /// ```
+    pub fn canonical(&self) -> String {
+        if self.params.is_empty() {
+            return self.name.clone();
+        }
+        let mut params: Vec<&(String, String)> = self.params.iter().collect();
+        params.sort();
+        let inner: Vec<String> = params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        format!("{}({})", self.name, inner.join(","))
+    }
+
     /// Removes and returns the value of `key`, if present (without its quotes, if quoted).
     pub fn take(&mut self, key: &str) -> Option<String> {
         let at = self.params.iter().position(|(k, _)| k == key)?;
@@ -217,6 +240,12 @@ impl AsRef<str> for SpecKey {
     fn as_ref(&self) -> &str {
         self.key
     }
+}
+
+/// [`Spec::canonical`] of `text`, or `text` trimmed when it is not a spec (a name a front end
+/// made up, such as a Python agent's).
+pub fn canonical_spec(text: &str) -> String {
+    Spec::parse(text).map_or_else(|_| text.trim().to_string(), |spec| spec.canonical())
 }
 
 /// Splits at commas that are not inside brackets, parentheses or double quotes; `None` when the

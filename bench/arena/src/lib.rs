@@ -84,6 +84,7 @@ pub use table::to_csv;
 
 use ply_registry::{with_game, AnyGame};
 use ply_search::describe::FrontEndGame;
+use ply_search::spec::canonical_spec;
 use ply_search::{Agent, Game, NotationError, Rng, StopFlag};
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
@@ -138,10 +139,11 @@ impl ArenaConfig {
     /// assert_ne!(config.fingerprint(), timed.fingerprint());
     /// ```
     pub fn fingerprint(&self) -> String {
+        let games: Vec<String> = self.games.iter().map(|g| canonical_spec(g)).collect();
         let text = format!(
             "games {:?} agents {:?} gauntlet {:?} plies {} list {:?} seed {} move-time {:?} tolerance {:?} max-plies {}",
-            self.games,
-            self.agents,
+            games,
+            self.agent_names(),
             self.gauntlet,
             self.opening_plies,
             self.opening_list,
@@ -155,6 +157,35 @@ impl ArenaConfig {
             (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
         });
         format!("{hash:016x}")
+    }
+
+    /// The agents as the records name them: each spec in its one canonical form
+    /// ([`Spec::canonical`](ply_search::spec::Spec::canonical)), so that `greedy`, `GREEDY` and
+    /// `greedy()` are one agent in the records, the fingerprint and the standings.
+    pub fn agent_names(&self) -> Vec<String> {
+        self.agents.iter().map(|a| canonical_spec(a)).collect()
+    }
+
+    /// Refuses an agent given twice, however it is written (`greedy` and `GREEDY()`): its
+    /// games and standings would be indistinguishable.
+    ///
+    /// ```
+    /// use ply_arena::ArenaConfig;
+    /// let twice = ArenaConfig { agents: vec!["greedy".into(), "GREEDY()".into()], ..ArenaConfig::default() };
+    /// assert_eq!(twice.check_agents().unwrap_err().to_string(),
+    ///     "bad --agent `GREEDY()`: given twice (as `greedy`); expected distinct specs (add seed=.. to tell copies apart)");
+    /// ```
+    pub fn check_agents(&self) -> Result<(), ArenaError> {
+        let names = self.agent_names();
+        for (i, name) in names.iter().enumerate() {
+            if let Some(first) = names[..i].iter().position(|n| n == name) {
+                return Err(ArenaError::config(format!(
+                    "bad --agent `{}`: given twice (as `{}`); expected distinct specs (add seed=.. to tell copies apart)",
+                    self.agents[i], self.agents[first]
+                )));
+            }
+        }
+        Ok(())
     }
 
     /// The number of games the tournament schedules (computed without building the schedule).
@@ -251,7 +282,9 @@ impl Fixture {
         };
         format!(
             "{} | {} | {} | {opening}",
-            config.games[self.game], config.agents[self.first], config.agents[self.second]
+            canonical_spec(&config.games[self.game]),
+            canonical_spec(&config.agents[self.first]),
+            canonical_spec(&config.agents[self.second])
         )
     }
 }
@@ -445,6 +478,7 @@ pub fn validate(config: &ArenaConfig) -> Result<(), ArenaError> {
 /// [`validate`] with the seats `maker` makes. The tournament's size is checked first.
 pub fn validate_with(config: &ArenaConfig, maker: &impl SeatMaker) -> Result<(), ArenaError> {
     config.check_size()?;
+    config.check_agents()?;
     for spec in &config.games {
         let game = AnyGame::from_spec(spec)?;
         with_game!(game, start => {

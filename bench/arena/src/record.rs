@@ -3,6 +3,7 @@
 use super::stats::{bradley_terry, sprt, Rating, Sprt, Wdl};
 use super::{ArenaConfig, Fixture, PlayedGame};
 use crate::{ArenaError, EndReason};
+use ply_search::spec::canonical_spec;
 use serde::{Deserialize, Serialize};
 use std::io::{Read, Write};
 use std::path::Path;
@@ -50,10 +51,10 @@ impl GameRecord {
         elapsed: Duration,
     ) -> GameRecord {
         let players = [
-            config.agents[fixture.first].clone(),
-            config.agents[fixture.second].clone(),
+            canonical_spec(&config.agents[fixture.first]),
+            canonical_spec(&config.agents[fixture.second]),
         ];
-        let game_spec = config.games[fixture.game].clone();
+        let game_spec = canonical_spec(&config.games[fixture.game]);
         GameRecord {
             tournament: Some(config.fingerprint()),
             ..GameRecord::of_game(fixture.id(config), game_spec, players, game, elapsed)
@@ -277,13 +278,23 @@ pub struct PairingResult {
 
 /// The standings from `records` (only those of `agents`), with an SPRT of agent 0 against
 /// agent 1 when `sprt_bounds` is given (`(elo0, elo1)`, alpha = beta = 0.05).
-pub fn standings(
-    records: &[GameRecord],
+pub fn standings<'a>(
+    records: &'a [GameRecord],
     agents: &[String],
     sprt_bounds: Option<(f64, f64)>,
 ) -> Standings {
     let n = agents.len();
-    let index = |spec: &str| agents.iter().position(|a| a == spec);
+    let names: Vec<String> = agents.iter().map(|a| canonical_spec(a)).collect();
+    // Records name agents canonically; older files as they were written: each name is
+    // resolved once.
+    let mut known: std::collections::HashMap<&str, Option<usize>> = Default::default();
+    let mut index = |player: &'a str| -> Option<usize> {
+        *known.entry(player).or_insert_with(|| {
+            names
+                .iter()
+                .position(|name| *name == canonical_spec(player))
+        })
+    };
     let mut table = vec![vec![Wdl::default(); n]; n];
     let mut timeouts = vec![0u64; n];
     let mut forfeits = vec![0u64; n];

@@ -406,14 +406,7 @@ impl ArenaArgs {
             }
             config.threads = n;
         }
-        let mut seen = std::collections::HashSet::new();
-        for a in &config.agents {
-            if !seen.insert(a) {
-                return Err(CliError::new(format!(
-                    "bad --agent `{a}`: given twice; expected distinct specs (add seed=.. to tell copies apart)"
-                )));
-            }
-        }
+        config.check_agents()?;
         Ok(config)
     }
 

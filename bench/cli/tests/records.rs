@@ -2,7 +2,8 @@
 //! and its game played again; a last record without its newline is kept and terminated; a
 //! complete line that is not a record is refused with its line number and the file left as it
 //! is; Windows line ends and a character torn in half are read; a file another run is writing
-//! is refused; a file of another tournament (other time control) is refused.
+//! is refused; a file of another tournament (other time control) is refused; agents and games
+//! written another way (`GREEDY()` for `greedy`) are the same tournament.
 
 use ply_arena::record::{read_records, RecordWriter};
 use std::path::{Path, PathBuf};
@@ -184,4 +185,51 @@ fn a_file_of_another_tournament_is_refused() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
     ok(&tournament(&file, &["--resume"]));
     complete(&file);
+}
+
+#[test]
+fn agents_written_another_way_are_the_same_tournament() {
+    let file = folder("spelling").join("games.jsonl");
+    let lines = cut_file(&file, 3);
+    std::fs::write(&file, lines.join("\n") + "\n").unwrap();
+    let path = file.to_str().unwrap();
+    let out = ply(&[
+        "arena",
+        "--game",
+        "TICTACTOE()",
+        "--game",
+        "nim( heaps=[2,3] )",
+        "--agent",
+        "RANDOM",
+        "--agent",
+        "greedy()",
+        "--openings",
+        "2",
+        "--quiet",
+        "--json",
+        "--resume",
+        "--out",
+        path,
+    ]);
+    ok(&out);
+    complete(&file);
+    let standings: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        standings["games"], GAMES,
+        "the 3 games kept count with the 5 played"
+    );
+    refused(
+        &ply(&[
+            "arena",
+            "--game",
+            "tictactoe",
+            "--agent",
+            "greedy",
+            "--agent",
+            "GREEDY()",
+            "--out",
+            path,
+        ]),
+        "given twice (as `greedy`)",
+    );
 }
