@@ -67,9 +67,11 @@ mod error;
 pub mod external;
 pub mod game;
 mod hook;
+mod merge;
 pub mod protocol;
 pub mod record;
 mod resume;
+mod schedule;
 pub mod seats;
 pub mod stats;
 mod table;
@@ -77,8 +79,10 @@ mod table;
 pub use error::ArenaError;
 pub use game::{play_game, Choice, EndReason, GameRules, PlayedGame, PlayedMove, Seat};
 pub use hook::{in_agent, QuietAgentPanics};
+pub use merge::{merge_records, Merged};
 pub use record::GameRecord;
 pub use resume::{resume, Resumed};
+pub use schedule::{Fixture, Pending, Schedule, Shard};
 pub use seats::{spec_seat, SeatMaker, SpecSeats};
 pub use table::to_csv;
 
@@ -116,6 +120,9 @@ pub struct ArenaConfig {
     pub threads: usize,
     /// Plies after which a game is a draw (a guard against endless games).
     pub max_plies: u32,
+    /// The part of the tournament this run plays (the whole one by default): shards of one
+    /// tournament share its fingerprint, so their record files merge.
+    pub shard: Shard,
 }
 
 impl ArenaConfig {
@@ -127,7 +134,7 @@ impl ArenaConfig {
     /// A short stable name of everything that decides the tournament's games: the game and
     /// agent specs, the pairing, how openings are made (plies, seed or list; not how many, so
     /// that more openings extend a tournament), the time control and the ply limit (not the
-    /// number of threads). Every record carries it, and a resume refuses
+    /// number of threads, nor the shard). Every record carries it, and a resume refuses
     /// a file of games played under other settings.
     ///
     /// ```
@@ -252,86 +259,9 @@ impl Default for ArenaConfig {
             tolerance: Duration::from_millis(10),
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             max_plies: 2_000,
+            shard: Shard::WHOLE,
         }
     }
-}
-
-/// One scheduled game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fixture {
-    /// Index into the games.
-    pub game: usize,
-    /// The agent moving first (index into the agents).
-    pub first: usize,
-    /// The agent moving second.
-    pub second: usize,
-    /// Index of the opening.
-    pub opening: usize,
-}
-
-impl Fixture {
-    /// The fixture's identity in the records: the same settings give the same ids, so that a
-    /// resumed tournament knows which games it has.
-    pub fn id(&self, config: &ArenaConfig) -> String {
-        let opening = match &config.opening_list {
-            Some(lines) => format!("opening `{}`", lines[self.opening]),
-            None => format!(
-                "opening {} of seed {} ({} plies)",
-                self.opening, config.seed, config.opening_plies
-            ),
-        };
-        format!(
-            "{} | {} | {} | {opening}",
-            canonical_spec(&config.games[self.game]),
-            canonical_spec(&config.agents[self.first]),
-            canonical_spec(&config.agents[self.second])
-        )
-    }
-}
-
-/// Every game of the tournament, in a fixed order: for each game, pairing and opening, the
-/// game and its colour-swapped twin next to each other.
-///
-/// ```
-/// use ply_arena::{schedule, ArenaConfig};
-/// let config = ArenaConfig {
-///     games: vec!["isolation".into()],
-///     agents: vec!["random".into(), "greedy".into(), "alphabeta".into()],
-///     openings: 2,
-///     ..ArenaConfig::default()
-/// };
-/// let fixtures = schedule(&config);
-/// assert_eq!(fixtures.len(), 3 * 2 * 2); // 3 pairings, 2 openings, both colours
-/// assert_eq!((fixtures[0].first, fixtures[0].second), (0, 1));
-/// assert_eq!((fixtures[1].first, fixtures[1].second), (1, 0));
-/// assert_eq!(fixtures[0].opening, fixtures[1].opening);
-/// ```
-pub fn schedule(config: &ArenaConfig) -> Vec<Fixture> {
-    let n = config.agents.len();
-    let pairs: Vec<(usize, usize)> = match config.gauntlet {
-        Some(k) => (0..k.min(n))
-            .flat_map(|a| (k.min(n)..n).map(move |b| (a, b)))
-            .collect(),
-        None => (0..n)
-            .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
-            .collect(),
-    };
-    let mut fixtures = Vec::new();
-    for game in 0..config.games.len() {
-        for &(a, b) in &pairs {
-            for opening in 0..config.openings {
-                for (first, second) in [(a, b), (b, a)] {
-                    fixtures.push(Fixture {
-                        game,
-                        first,
-                        second,
-                        opening,
-                    });
-                }
-            }
-        }
-    }
-    fixtures
 }
 
 /// Opening number `index` of `start`: `plies` random legal moves from a generator seeded by
@@ -390,45 +320,50 @@ pub type AgentFactory<'a, G> = dyn Fn(&str) -> Result<Box<dyn Agent<G>>, Notatio
 pub type SeatFactory<'a, G> =
     dyn Fn(usize) -> Result<Box<dyn Seat<G> + 'a>, ArenaError> + Sync + 'a;
 
-/// Plays every fixture of game `game_index` not already in `done`, in parallel on the current
-/// thread pool, handing each record to `sink` as its game ends. Once `stop` is raised, no new
-/// game starts (those under way finish).
+/// Plays every pending game of game `game_index`, in parallel on the current thread pool,
+/// handing each record to `sink` as its game ends. Games and their openings are made one at a
+/// time as threads become free: nothing is held for games not yet played. Once `stop` is
+/// raised, no new game starts (those under way finish).
 pub fn run_game_fixtures<G: Game>(
     start: &G,
     game_index: usize,
     config: &ArenaConfig,
-    fixtures: &[Fixture],
+    pending: &Pending,
     seats: &SeatFactory<'_, G>,
     sink: &(dyn Fn(GameRecord) + Sync),
     stop: Option<&StopFlag>,
 ) -> Result<(), ArenaError> {
-    let openings: Vec<Vec<G::Move>> = match &config.opening_list {
-        Some(lines) => lines
-            .iter()
-            .map(|line| given_opening(start, line))
-            .collect::<Result<_, _>>()?,
-        None => (0..config.openings)
-            .map(|i| random_opening(start, config.opening_plies, config.seed, i))
-            .collect(),
+    let given: Option<Vec<Vec<G::Move>>> = match &config.opening_list {
+        Some(lines) => Some(
+            lines
+                .iter()
+                .map(|line| given_opening(start, line))
+                .collect::<Result<_, _>>()?,
+        ),
+        None => None,
     };
-    fixtures
-        .par_iter()
-        .filter(|f| f.game == game_index)
+    pending
+        .iter_game(config, game_index)
+        .par_bridge()
         .try_for_each(|f| -> Result<(), ArenaError> {
             if stop.is_some_and(StopFlag::is_raised) {
                 return Ok(());
             }
+            let opening = match &given {
+                Some(openings) => openings[f.opening].clone(),
+                None => random_opening(start, config.opening_plies, config.seed, f.opening),
+            };
             let mut first = seats(f.first)?;
             let mut second = seats(f.second)?;
             let started = Instant::now();
             let game = play_game(
                 start,
-                &openings[f.opening],
+                &opening,
                 [first.as_mut(), second.as_mut()],
                 &config.rules(),
                 &mut |_| {},
             )?;
-            sink(GameRecord::new(f, config, game, started.elapsed()));
+            sink(GameRecord::new(&f, config, game, started.elapsed()));
             Ok(())
         })
 }
@@ -446,8 +381,8 @@ pub fn play_tournament<G: Game>(
             "bad tournament: expected one name in games for a tournament on one game",
         ));
     }
-    let fixtures = schedule(config);
-    let records = std::sync::Mutex::new(Vec::with_capacity(fixtures.len()));
+    let pending = Pending::all(config);
+    let records = std::sync::Mutex::new(Vec::new());
     let _quiet = QuietAgentPanics::install();
     let seats = |i: usize| -> Result<Box<dyn Seat<G>>, ArenaError> {
         Ok(Box::new(factory(&config.agents[i])?))
@@ -458,14 +393,13 @@ pub fn play_tournament<G: Game>(
             .unwrap_or_else(|e| e.into_inner())
             .push(record);
     };
-    run_game_fixtures(start, 0, config, &fixtures, &seats, &sink, None)?;
+    run_game_fixtures(start, 0, config, &pending, &seats, &sink, None)?;
     let mut records = records.into_inner().unwrap_or_else(|e| e.into_inner());
-    let order: std::collections::HashMap<String, usize> = fixtures
-        .iter()
-        .enumerate()
-        .map(|(i, f)| (f.id(config), i))
+    let order: std::collections::HashMap<String, u64> = pending
+        .iter(config)
+        .map(|f| (f.id(config), f.index))
         .collect();
-    records.sort_by_key(|r| order.get(&r.id).copied().unwrap_or(usize::MAX));
+    records.sort_by_key(|r| order.get(&r.id).copied().unwrap_or(u64::MAX));
     Ok(records)
 }
 
@@ -523,21 +457,21 @@ where
 }
 
 /// Runs the whole tournament on registered games (named by spec): for each game spec, its
-/// fixtures in `fixtures` (the caller leaves out those already played), with `on_record` called
+/// games in `pending` ([`resume`] leaves out those already played), with `on_record` called
 /// for each game as it ends (the command appends it to the file and moves the progress bar).
 /// An agent's panic is a forfeit and silent; any other panic reaches the caller's hook.
 pub fn run(
     config: &ArenaConfig,
-    fixtures: &[Fixture],
+    pending: &Pending,
     on_record: &(dyn Fn(GameRecord) + Sync),
 ) -> Result<(), ArenaError> {
-    run_with(config, fixtures, &SpecSeats, on_record, None)
+    run_with(config, pending, &SpecSeats, on_record, None)
 }
 
 /// [`run`] with the seats `maker` makes; once `stop` is raised no new game starts.
 pub fn run_with(
     config: &ArenaConfig,
-    fixtures: &[Fixture],
+    pending: &Pending,
     maker: &impl SeatMaker,
     on_record: &(dyn Fn(GameRecord) + Sync),
     stop: Option<&StopFlag>,
@@ -552,7 +486,7 @@ pub fn run_with(
             let game = AnyGame::from_spec(spec)?;
             with_game!(game, start => {
                 let seats = |i: usize| maker.seat(spec, i, &config.agents[i]);
-                run_game_fixtures(&start, index, config, fixtures, &seats, on_record, stop)?;
+                run_game_fixtures(&start, index, config, pending, &seats, on_record, stop)?;
             });
         }
         Ok(())

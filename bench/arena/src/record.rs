@@ -276,35 +276,54 @@ pub struct PairingResult {
     pub elo: (f64, f64, f64),
 }
 
-/// The standings from `records` (only those of `agents`), with an SPRT of agent 0 against
-/// agent 1 when `sprt_bounds` is given (`(elo0, elo1)`, alpha = beta = 0.05).
-pub fn standings<'a>(
-    records: &'a [GameRecord],
-    agents: &[String],
-    sprt_bounds: Option<(f64, f64)>,
-) -> Standings {
-    let n = agents.len();
-    let names: Vec<String> = agents.iter().map(|a| canonical_spec(a)).collect();
-    // Records name agents canonically; older files as they were written: each name is
-    // resolved once.
-    let mut known: std::collections::HashMap<&str, Option<usize>> = Default::default();
-    let mut index = |player: &'a str| -> Option<usize> {
-        *known.entry(player).or_insert_with(|| {
-            names
-                .iter()
-                .position(|name| *name == canonical_spec(player))
-        })
-    };
-    let mut table = vec![vec![Wdl::default(); n]; n];
-    let mut timeouts = vec![0u64; n];
-    let mut forfeits = vec![0u64; n];
-    let mut time = vec![(0.0f64, 0u64); n];
-    let mut games = 0;
-    for r in records {
-        let (Some(a), Some(b)) = (index(&r.players[0]), index(&r.players[1])) else {
-            continue;
+/// Standings counted one game at a time, so that a tournament of any length keeps only its
+/// tables, not its records: the command adds each game as it ends.
+#[derive(Clone, Debug)]
+pub struct Tally {
+    agents: Vec<String>,
+    /// Canonical names ([`canonical_spec`]), which records use.
+    names: Vec<String>,
+    table: Vec<Vec<Wdl>>,
+    timeouts: Vec<u64>,
+    forfeits: Vec<u64>,
+    /// Milliseconds and moves per agent.
+    time: Vec<(f64, u64)>,
+    games: u64,
+}
+
+impl Tally {
+    /// An empty tally of `agents` (specs, however written).
+    pub fn new(agents: &[String]) -> Tally {
+        let n = agents.len();
+        Tally {
+            agents: agents.to_vec(),
+            names: agents.iter().map(|a| canonical_spec(a)).collect(),
+            table: vec![vec![Wdl::default(); n]; n],
+            timeouts: vec![0; n],
+            forfeits: vec![0; n],
+            time: vec![(0.0, 0); n],
+            games: 0,
+        }
+    }
+
+    /// The agent a record names (canonically, or as older files wrote it).
+    fn index(&self, player: &str) -> Option<usize> {
+        self.names
+            .iter()
+            .position(|name| name == player)
+            .or_else(|| {
+                let canonical = canonical_spec(player);
+                self.names.iter().position(|name| *name == canonical)
+            })
+    }
+
+    /// Counts `record`, if both its players are among the agents; says whether it did.
+    pub fn add(&mut self, r: &GameRecord) -> bool {
+        let (Some(a), Some(b)) = (self.index(&r.players[0]), self.index(&r.players[1])) else {
+            return false;
         };
-        games += 1;
+        self.games += 1;
+        let table = &mut self.table;
         match r.winner {
             Some(0) => {
                 table[a][b].wins += 1;
@@ -322,8 +341,8 @@ pub fn standings<'a>(
         if let Some(w) = r.winner {
             let loser = if w == 0 { b } else { a };
             match r.reason {
-                EndReason::Timeout => timeouts[loser] += 1,
-                reason if reason.is_forfeit() => forfeits[loser] += 1,
+                EndReason::Timeout => self.timeouts[loser] += 1,
+                reason if reason.is_forfeit() => self.forfeits[loser] += 1,
                 _ => {}
             }
         }
@@ -331,57 +350,94 @@ pub fn standings<'a>(
         for (k, t) in r.times_ms.iter().enumerate() {
             let mover = (r.opening.len() + k) % 2;
             let who = if mover == 0 { a } else { b };
-            time[who].0 += t;
-            time[who].1 += 1;
+            self.time[who].0 += t;
+            self.time[who].1 += 1;
         }
+        true
     }
-    let ratings = bradley_terry(&table);
-    let agents_out = (0..n)
-        .map(|i| {
-            let record = table[i].iter().fold(Wdl::default(), |acc, r| Wdl {
-                wins: acc.wins + r.wins,
-                draws: acc.draws + r.draws,
-                losses: acc.losses + r.losses,
-            });
-            AgentStanding {
-                agent: agents[i].clone(),
-                record,
-                score: record.score(),
-                score_interval: record.score_interval(),
-                rating: ratings[i].clone(),
-                timeouts: timeouts[i],
-                forfeits: forfeits[i],
-                ms_per_move: if time[i].1 > 0 {
-                    time[i].0 / time[i].1 as f64
-                } else {
-                    0.0
-                },
-            }
+
+    /// Games counted.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// Each agent that has played, with its score so far (0 to 1): the progress bar's line.
+    pub fn running_scores(&self) -> Vec<(&str, f64)> {
+        (0..self.agents.len())
+            .filter_map(|i| {
+                let record = self.record_of(i);
+                (record.games() > 0).then(|| (self.agents[i].as_str(), record.score()))
+            })
+            .collect()
+    }
+
+    fn record_of(&self, i: usize) -> Wdl {
+        self.table[i].iter().fold(Wdl::default(), |acc, r| Wdl {
+            wins: acc.wins + r.wins,
+            draws: acc.draws + r.draws,
+            losses: acc.losses + r.losses,
         })
-        .collect();
-    let mut pairings = Vec::new();
-    for a in 0..n {
-        for b in a + 1..n {
-            let record = table[a][b];
-            if record.games() > 0 {
-                pairings.push(PairingResult {
-                    agent: agents[a].clone(),
-                    opponent: agents[b].clone(),
+    }
+
+    /// The standings so far, with an SPRT of agent 0 against agent 1 when `sprt_bounds` is
+    /// given (`(elo0, elo1)`, alpha = beta = 0.05).
+    pub fn standings(&self, sprt_bounds: Option<(f64, f64)>) -> Standings {
+        let n = self.agents.len();
+        let ratings = bradley_terry(&self.table);
+        let agents = (0..n)
+            .map(|i| {
+                let record = self.record_of(i);
+                let (ms, moves) = self.time[i];
+                AgentStanding {
+                    agent: self.agents[i].clone(),
                     record,
                     score: record.score(),
                     score_interval: record.score_interval(),
-                    elo: record.elo(),
-                });
+                    rating: ratings[i].clone(),
+                    timeouts: self.timeouts[i],
+                    forfeits: self.forfeits[i],
+                    ms_per_move: if moves > 0 { ms / moves as f64 } else { 0.0 },
+                }
+            })
+            .collect();
+        let mut pairings = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                let record = self.table[a][b];
+                if record.games() > 0 {
+                    pairings.push(PairingResult {
+                        agent: self.agents[a].clone(),
+                        opponent: self.agents[b].clone(),
+                        record,
+                        score: record.score(),
+                        score_interval: record.score_interval(),
+                        elo: record.elo(),
+                    });
+                }
             }
         }
+        let sprt = sprt_bounds
+            .filter(|_| n >= 2)
+            .map(|(elo0, elo1)| sprt(&self.table[0][1], elo0, elo1, 0.05, 0.05));
+        Standings {
+            agents,
+            pairings,
+            games: self.games,
+            sprt,
+        }
     }
-    let sprt = sprt_bounds
-        .filter(|_| n >= 2)
-        .map(|(elo0, elo1)| sprt(&table[0][1], elo0, elo1, 0.05, 0.05));
-    Standings {
-        agents: agents_out,
-        pairings,
-        games,
-        sprt,
+}
+
+/// The standings from `records` (only those of `agents`), with an SPRT of agent 0 against
+/// agent 1 when `sprt_bounds` is given (`(elo0, elo1)`, alpha = beta = 0.05).
+pub fn standings(
+    records: &[GameRecord],
+    agents: &[String],
+    sprt_bounds: Option<(f64, f64)>,
+) -> Standings {
+    let mut tally = Tally::new(agents);
+    for record in records {
+        tally.add(record);
     }
+    tally.standings(sprt_bounds)
 }

@@ -2,16 +2,16 @@
 //! interrupted tournament continues where it stopped.
 
 use crate::record::{read_records, RecordWriter};
-use crate::{schedule, ArenaConfig, ArenaError, Fixture, GameRecord};
-use std::collections::HashSet;
+use crate::{ArenaConfig, ArenaError, GameRecord, Pending, Schedule};
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 /// Where a tournament stands before it plays.
 pub struct Resumed {
     /// The tournament's games already in the file.
     pub records: Vec<GameRecord>,
-    /// The games still to play, in schedule order.
-    pub pending: Vec<Fixture>,
+    /// The games still to play (of the run's shard).
+    pub pending: Pending,
     /// The file, open for the games still to play and locked against any other run.
     pub writer: RecordWriter,
 }
@@ -22,7 +22,6 @@ pub struct Resumed {
 /// under the same settings ([`ArenaConfig::fingerprint`]); without `resume`, it is an error
 /// rather than overwritten.
 pub fn resume(config: &ArenaConfig, path: &Path, resume: bool) -> Result<Resumed, ArenaError> {
-    let fixtures = schedule(config);
     let existed = path.exists();
     if existed && !resume {
         return Err(ArenaError::config(format!(
@@ -34,7 +33,7 @@ pub fn resume(config: &ArenaConfig, path: &Path, resume: bool) -> Result<Resumed
     let mut records = Vec::new();
     if existed {
         let fingerprint = config.fingerprint();
-        let ids: HashSet<String> = fixtures.iter().map(|f| f.id(config)).collect();
+        let mut by_id: HashMap<String, GameRecord> = HashMap::new();
         for record in read_records(path)? {
             if record
                 .tournament
@@ -46,19 +45,25 @@ pub fn resume(config: &ArenaConfig, path: &Path, resume: bool) -> Result<Resumed
                     path.display()
                 )));
             }
-            if ids.contains(&record.id) {
-                records.push(record);
+            by_id.entry(record.id.clone()).or_insert(record);
+        }
+        // The file's games of this schedule (a run with fewer openings leaves some out), in
+        // schedule order; the schedule is walked, not held.
+        if !by_id.is_empty() {
+            for fixture in Schedule::new(config).iter() {
+                if let Some(record) = by_id.remove(&fixture.id(config)) {
+                    records.push(record);
+                    if by_id.is_empty() {
+                        break;
+                    }
+                }
             }
         }
     }
-    let done: HashSet<&str> = records.iter().map(|r| r.id.as_str()).collect();
-    let pending = fixtures
-        .into_iter()
-        .filter(|f| !done.contains(f.id(config).as_str()))
-        .collect();
+    let done: HashSet<String> = records.iter().map(|r| r.id.clone()).collect();
     Ok(Resumed {
         records,
-        pending,
+        pending: Pending::new(config, done),
         writer,
     })
 }

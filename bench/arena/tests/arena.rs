@@ -3,7 +3,7 @@
 
 use ply_arena::record::standings;
 use ply_arena::{
-    run_game_fixtures, schedule, ArenaConfig, ArenaError, EndReason, GameRecord, Seat,
+    run_game_fixtures, ArenaConfig, ArenaError, EndReason, GameRecord, Pending, Schedule, Seat,
 };
 use ply_isolation::{Isolation, Move, Variant};
 use ply_search::NotationError;
@@ -59,7 +59,7 @@ fn factory(spec: &str) -> Result<Box<dyn Agent<Isolation>>, NotationError> {
 
 fn play(config: &ArenaConfig) -> Vec<GameRecord> {
     let start = Isolation::new(Variant::get(5, 5, ply_isolation::Rules::Standard).unwrap());
-    let fixtures = schedule(config);
+    let pending = Pending::all(config);
     let records = Mutex::new(Vec::new());
     let seats = |i: usize| -> Result<Box<dyn Seat<Isolation>>, ArenaError> {
         Ok(Box::new(factory(&config.agents[i])?))
@@ -68,7 +68,7 @@ fn play(config: &ArenaConfig) -> Vec<GameRecord> {
         &start,
         0,
         config,
-        &fixtures,
+        &pending,
         &seats,
         &|r| records.lock().unwrap().push(r),
         None,
@@ -106,7 +106,7 @@ fn every_opening_is_played_with_both_colours() {
         gauntlet: Some(1),
         ..c
     };
-    assert_eq!(schedule(&g).len(), 2 * 3 * 2);
+    assert_eq!(Schedule::new(&g).len(), 2 * 3 * 2);
 }
 
 #[test]

@@ -31,7 +31,7 @@ pub enum Command {
     Solve(SolveArgs),
     /// A tournament: every pairing of agents, every opening with both colours, on all cores;
     /// with no arguments, the default comparison across the three games.
-    Arena(ArenaArgs),
+    Arena(Box<ArenaArgs>),
     /// Play a game in the terminal: a human against an agent, or two agents.
     Play(PlayArgs),
     /// Search a fixed suite of positions of every game: the total node count (a fingerprint
@@ -298,6 +298,14 @@ pub struct ArenaArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+    /// Play only the K-th of N disjoint parts of the tournament (`K/N`, e.g. `2/7`): for a
+    /// cluster's job array; the parts' files merge with --from-records.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// Play nothing: the standings of these record files of one tournament (the shards of a
+    /// cluster run); with --out, also the merged file.
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["games", "preset", "gauntlet", "openings", "opening_plies", "seed", "openings_file", "move_time", "tolerance", "threads", "resume", "shard"])]
+    pub from_records: Vec<std::path::PathBuf>,
 }
 
 impl ArenaArgs {
@@ -407,6 +415,9 @@ impl ArenaArgs {
             config.threads = n;
         }
         config.check_agents()?;
+        if let Some(text) = &self.shard {
+            config.shard = ply_arena::Shard::parse(text)?;
+        }
         Ok(config)
     }
 
@@ -656,6 +667,18 @@ where
                 let state = position(&start, args.position.from.as_deref(), args.position.moves.as_deref())?;
                 commands::solve::run(&state, &options, args.all_replies, args.json, out)
             })
+        }
+        Command::Arena(args) if !args.from_records.is_empty() => {
+            let output = commands::arena::Output {
+                path: args.out.as_deref().unwrap_or(std::path::Path::new("")),
+                resume: false,
+                json: args.json,
+                csv: args.csv.as_deref(),
+                svg: args.svg.as_deref(),
+                sprt: args.sprt_bounds()?,
+                progress: false,
+            };
+            commands::arena::run_merge(&args.from_records, &args.agents, &output, out)
         }
         Command::Arena(args) => {
             let config = args.config()?;

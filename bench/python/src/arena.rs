@@ -296,12 +296,14 @@ impl Standings {
 /// - `out`: append each game to this JSON Lines file as it ends; `resume=True` continues a
 ///   file of the same tournament instead of refusing it.
 /// - `sprt=(elo0, elo1)`: a sequential test of the first agent against the second.
+/// - `shard="K/N"`: play only the K-th of N disjoint parts of the tournament (for a cluster;
+///   the parts' record files merge with `ply arena --from-records`).
 ///
 /// A Python agent that raises, or returns an illegal or unreadable move, loses the game
 /// (`reason` `error` or `illegal`, with a `detail`), and the tournament goes on. Runs without
 /// the GIL; Ctrl-C stops it (no new game starts; the games under way finish).
 #[pyfunction]
-#[pyo3(signature = (games, agents, *, openings = 4, opening_plies = 2, opening_list = None, seed = 1, move_time = None, tolerance = None, threads = None, gauntlet = None, max_plies = 2000, out = None, resume = false, sprt = None))]
+#[pyo3(signature = (games, agents, *, openings = 4, opening_plies = 2, opening_list = None, seed = 1, move_time = None, tolerance = None, threads = None, gauntlet = None, max_plies = 2000, out = None, resume = false, sprt = None, shard = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn arena(
     py: Python<'_>,
@@ -319,6 +321,7 @@ pub fn arena(
     out: Option<PathBuf>,
     resume: bool,
     sprt: Option<(f64, f64)>,
+    shard: Option<String>,
 ) -> PyResult<Standings> {
     let games: Vec<String> = if games.is_instance_of::<PyString>() {
         vec![games.extract()?]
@@ -360,6 +363,10 @@ pub fn arena(
         }),
         gauntlet,
         max_plies,
+        shard: match shard {
+            Some(text) => ply_arena::Shard::parse(&text).map_err(arena_error)?,
+            None => ply_arena::Shard::WHOLE,
+        },
     };
     let seats = PythonSeats { entries };
     validate_with(&config, &seats).map_err(arena_error)?;
@@ -372,7 +379,7 @@ pub fn arena(
             } = ply_arena::resume(&config, path, resume).map_err(arena_error)?;
             (records, pending, Some(Mutex::new(writer)))
         }
-        None => (Vec::new(), ply_arena::schedule(&config), None),
+        None => (Vec::new(), ply_arena::Pending::all(&config), None),
     };
     let played = Mutex::new(Vec::new());
     let write_error = Mutex::new(None);

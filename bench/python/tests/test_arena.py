@@ -44,7 +44,8 @@ class Mixed(unittest.TestCase):
             self.assertEqual(row["forfeits"], 0)
         for record in standings.records:
             self.assertEqual(record["reason"], "normal")
-            self.assertEqual(record["game"], GAME)
+            # Records name games and agents in one canonical form: keys sorted.
+            self.assertEqual(record["game"], "isolation(height=5,width=5)")
         table = str(standings)
         self.assertIn("first_move", table)
         self.assertIn("95% interval", table)
@@ -124,6 +125,17 @@ class Records(unittest.TestCase):
             self.assertIn("expected --resume", str(caught.exception))
             again = ply_search.arena(GAME, ["random", first_move], openings=3, out=path, resume=True)
             self.assertEqual((again.games, again.played_now), (6, 2))
+
+    def test_shards_play_the_tournament_between_them(self):
+        agents = ["random(seed=2)", "alphabeta(nodes=500)", first_move]
+        whole = ply_search.arena(GAME, agents, openings=3)
+        games = lambda records: sorted((r["id"], r["moves"], r["winner"]) for r in records)
+        shards = [ply_search.arena(GAME, agents, openings=3, shard=f"{k}/3") for k in (1, 2, 3)]
+        self.assertTrue(all(s.games > 0 for s in shards))
+        self.assertEqual(games(r for s in shards for r in s.records), games(whole.records))
+        with self.assertRaises(ply_search.PlyError) as caught:
+            ply_search.arena(GAME, agents, shard="4/3")
+        self.assertIn("bad --shard `4/3`", str(caught.exception))
 
 
 class BadArguments(unittest.TestCase):

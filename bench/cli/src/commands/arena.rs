@@ -2,10 +2,11 @@
 
 use crate::error::CliError;
 use indicatif::{ProgressBar, ProgressStyle};
-use ply_arena::record::standings;
-use ply_arena::{resume, run, to_csv, ArenaConfig, GameRecord, Resumed};
+use ply_arena::record::{standings, RecordWriter, Standings, Tally};
+use ply_arena::{merge_records, resume, run, to_csv, ArenaConfig, GameRecord, Resumed, Shard};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -84,7 +85,6 @@ pub fn run_arena(
     output: &Output<'_>,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let io = |e: std::io::Error| CliError::new(format!("cannot write output: {e}"));
     if config.agents.len() < 2 {
         return Err(CliError::new(
             "bad tournament: expected at least two --agent specs (or a --preset)",
@@ -95,14 +95,20 @@ pub fn run_arena(
     // The table and chart files are opened now: an unwritable path fails before the games.
     let (csv_file, svg_file) = (create(output.csv)?, create(output.svg)?);
     let Resumed {
-        mut records,
+        records,
         pending,
         writer,
     } = resume(config, output.path, output.resume)?;
     let from_file = records.len();
+    // Standings are counted game by game: no record is kept in memory.
+    let mut tally = Tally::new(&config.agents);
+    for record in &records {
+        tally.add(record);
+    }
+    drop(records);
 
     let bar = if output.progress {
-        ProgressBar::new(pending.len() as u64)
+        ProgressBar::new(pending.len())
     } else {
         ProgressBar::hidden()
     };
@@ -113,35 +119,23 @@ pub fn run_arena(
         .expect("a valid template"),
     );
     let writer = Mutex::new(writer);
-    let played = Mutex::new(Vec::new());
-    // Running points and games per agent, for the bar's message.
-    let tally = Mutex::new(vec![(0.0f64, 0u64); config.agents.len()]);
+    let tally = Mutex::new(tally);
+    let played_now = AtomicU64::new(0);
     let write_error = Mutex::new(None);
     let start = Instant::now();
     run(config, &pending, &|record: GameRecord| {
         if let Err(e) = writer.lock().expect("no panic").write(&record) {
             write_error.lock().expect("no panic").get_or_insert(e);
         }
-        let mut scores = tally.lock().expect("no panic");
-        for (seat, player) in record.players.iter().enumerate() {
-            if let Some(i) = config.agents.iter().position(|a| a == player) {
-                scores[i].0 += match record.winner {
-                    Some(w) if w == seat => 1.0,
-                    Some(_) => 0.0,
-                    None => 0.5,
-                };
-                scores[i].1 += 1;
-            }
-        }
-        let running: Vec<String> = config
-            .agents
+        let mut tally = tally.lock().expect("no panic");
+        tally.add(&record);
+        let running: Vec<String> = tally
+            .running_scores()
             .iter()
-            .zip(scores.iter())
-            .filter(|(_, (_, n))| *n > 0)
-            .map(|(a, (p, n))| format!("{a} {:.0}%", 100.0 * p / *n as f64))
+            .map(|(agent, score)| format!("{agent} {:.0}%", 100.0 * score))
             .collect();
-        drop(scores);
-        played.lock().expect("no panic").push(record);
+        drop(tally);
+        played_now.fetch_add(1, Ordering::Relaxed);
         bar.set_message(running.join("  "));
         bar.inc(1);
     })?;
@@ -152,34 +146,87 @@ pub fn run_arena(
             output.path.display()
         )));
     }
-    let new_games = played.into_inner().expect("no panic");
-    let played_now = new_games.len();
-    records.extend(new_games);
-    let table = standings(&records, &config.agents, output.sprt);
-    for (file, text) in [
-        (csv_file, to_csv(&table)),
-        (svg_file, ply_arena::chart::svg(&table)),
-    ] {
-        if let Some((mut file, path)) = file {
-            file.write_all(text.as_bytes())
-                .map_err(|e| CliError::new(format!("cannot write `{}`: {e}", path.display())))?;
-        }
-    }
-    if output.json {
-        let text = serde_json::to_string(&table).map_err(|e| CliError::new(e.to_string()))?;
-        return writeln!(out, "{text}").map_err(io);
-    }
-    writeln!(
-        out,
-        "{} games ({} played now, {} from the file) in {:.1} s on {} threads; records in {}\n\n{table}",
+    let played_now = played_now.into_inner();
+    let table = tally.into_inner().expect("no panic").standings(output.sprt);
+    let shard = if config.shard == Shard::WHOLE {
+        String::new()
+    } else {
+        format!("shard {} of the tournament: ", config.shard)
+    };
+    let summary = format!(
+        "{shard}{} games ({} played now, {} from the file) in {:.1} s on {} threads; records in {}",
         table.games,
         played_now,
         from_file,
         start.elapsed().as_secs_f64(),
         config.threads,
         output.path.display()
-    )
-    .map_err(io)
+    );
+    report(&table, csv_file, svg_file, output.json, &summary, out)
+}
+
+/// Prints the standings of record files without playing (`--from-records`), for the agents
+/// given (in that order) or else every agent of the files; with `--out`, writes the files'
+/// games as one new record file too.
+pub fn run_merge(
+    files: &[PathBuf],
+    agents: &[String],
+    output: &Output<'_>,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let (csv_file, svg_file) = (create(output.csv)?, create(output.svg)?);
+    let merged = merge_records(files)?;
+    let agents = if agents.is_empty() {
+        merged.agents.clone()
+    } else {
+        agents.to_vec()
+    };
+    let mut written = String::new();
+    if !output.path.as_os_str().is_empty() {
+        if output.path.exists() {
+            return Err(CliError::new(format!(
+                "bad --out `{}`: the file exists; expected a new file for the merged records",
+                output.path.display()
+            )));
+        }
+        let mut writer = RecordWriter::append(output.path)?;
+        for record in &merged.records {
+            writer.write(record).map_err(|e| {
+                CliError::new(format!("cannot write `{}`: {e}", output.path.display()))
+            })?;
+        }
+        written = format!("; merged records in {}", output.path.display());
+    }
+    let table = standings(&merged.records, &agents, output.sprt);
+    let summary = format!("{} games from {} files{written}", table.games, files.len());
+    report(&table, csv_file, svg_file, output.json, &summary, out)
+}
+
+/// Writes the standings: the CSV and SVG files asked for, then the table under `summary`, or
+/// one JSON object.
+fn report(
+    table: &Standings,
+    csv_file: Option<(std::fs::File, &Path)>,
+    svg_file: Option<(std::fs::File, &Path)>,
+    json: bool,
+    summary: &str,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let io = |e: std::io::Error| CliError::new(format!("cannot write output: {e}"));
+    for (file, text) in [
+        (csv_file, to_csv(table)),
+        (svg_file, ply_arena::chart::svg(table)),
+    ] {
+        if let Some((mut file, path)) = file {
+            file.write_all(text.as_bytes())
+                .map_err(|e| CliError::new(format!("cannot write `{}`: {e}", path.display())))?;
+        }
+    }
+    if json {
+        let text = serde_json::to_string(table).map_err(|e| CliError::new(e.to_string()))?;
+        return writeln!(out, "{text}").map_err(io);
+    }
+    writeln!(out, "{summary}\n\n{table}").map_err(io)
 }
 
 /// Creates the output file at `path`, if one is asked for.

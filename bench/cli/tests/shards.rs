@@ -1,0 +1,196 @@
+//! A tournament cut into shards, as a cluster's job array plays it: every game in exactly one
+//! shard, and the shards' files merged by `--from-records` give the standings of one unsharded
+//! run, game for game, for node-limited agents. Files of other tournaments, or a game given
+//! twice, are refused.
+
+use ply_arena::record::read_records;
+use ply_arena::GameRecord;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn ply(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(args)
+        .output()
+        .expect("the ply binary runs")
+}
+
+fn ok(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn refused(out: &Output, needle: &str) {
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains(needle), "{err:?} lacks {needle:?}");
+}
+
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ply-shards-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Plays the tournament (or one shard of it, or with another seed) into `file`.
+fn tournament(file: &Path, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "arena",
+        "--game",
+        "tictactoe",
+        "--game",
+        "isolation(width=5,height=5,rules=standard)",
+        "--agent",
+        "random(seed=3)",
+        "--agent",
+        "greedy",
+        "--agent",
+        "alphabeta(nodes=800)",
+        "--agent",
+        "mcts(iterations=150,seed=2)",
+        "--openings",
+        "3",
+        "--threads",
+        "2",
+        "--quiet",
+        "--json",
+        "--out",
+        file.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    ply(&args)
+}
+
+/// 2 games x 6 pairings x 3 openings x 2 colours.
+const GAMES: usize = 72;
+
+/// A game's opening, moves and winner.
+type Game = (Vec<String>, Vec<String>, Option<usize>);
+
+/// Each game's moves and result, by id.
+fn games(records: &[GameRecord]) -> BTreeMap<String, Game> {
+    records
+        .iter()
+        .map(|r| (r.id.clone(), (r.opening.clone(), r.moves.clone(), r.winner)))
+        .collect()
+}
+
+/// The standings without the time per move (which no two runs share).
+fn results(json: &str) -> Value {
+    let mut table: Value = serde_json::from_str(json).unwrap();
+    for agent in table["agents"].as_array_mut().unwrap() {
+        agent.as_object_mut().unwrap().remove("ms_per_move");
+    }
+    table
+}
+
+#[test]
+fn merged_shards_are_the_unsharded_tournament_game_for_game() {
+    let dir = folder("equal");
+    let whole = dir.join("whole.jsonl");
+    let standings = results(&ok(&tournament(&whole, &[])));
+    let expected = games(&read_records(&whole).unwrap());
+    assert_eq!(expected.len(), GAMES);
+    for n in [1, 2, 3, 7] {
+        let mut files = Vec::new();
+        let mut seen = 0;
+        for k in 1..=n {
+            let file = dir.join(format!("shard-{k}-of-{n}.jsonl"));
+            ok(&tournament(&file, &["--shard", &format!("{k}/{n}")]));
+            let records = read_records(&file).unwrap();
+            assert!(!records.is_empty(), "shard {k}/{n} has games");
+            seen += records.len();
+            files.push(file);
+        }
+        assert_eq!(seen, GAMES, "every game in exactly one of {n} shards");
+        let merged = dir.join(format!("merged-{n}.jsonl"));
+        let mut args = vec!["arena", "--json", "--out", merged.to_str().unwrap()];
+        args.push("--from-records");
+        args.extend(files.iter().map(|f| f.to_str().unwrap()));
+        // The agents in the tournament's order, so that the table's rows line up.
+        for agent in [
+            "random(seed=3)",
+            "greedy",
+            "alphabeta(nodes=800)",
+            "mcts(iterations=150,seed=2)",
+        ] {
+            args.extend(["--agent", agent]);
+        }
+        assert_eq!(results(&ok(&ply(&args))), standings, "{n} shards");
+        assert_eq!(
+            games(&read_records(&merged).unwrap()),
+            expected,
+            "{n} shards"
+        );
+    }
+}
+
+#[test]
+fn a_shard_keeps_both_colours_of_an_opening_and_resumes() {
+    let dir = folder("colours");
+    let file = dir.join("shard.jsonl");
+    ok(&tournament(&file, &["--shard", "2/5"]));
+    let records = read_records(&file).unwrap();
+    for r in &records {
+        let twin = records.iter().filter(|o| {
+            o.game == r.game
+                && o.opening == r.opening
+                && o.players == [r.players[1].clone(), r.players[0].clone()]
+        });
+        assert_eq!(twin.count(), 1, "the colour-swapped twin of {}", r.id);
+    }
+    // A killed shard job is run again with --resume: nothing is played twice.
+    let kept = std::fs::read_to_string(&file).unwrap();
+    let first_lines: Vec<&str> = kept.lines().take(3).collect();
+    std::fs::write(&file, first_lines.join("\n") + "\n").unwrap();
+    ok(&tournament(&file, &["--shard", "2/5", "--resume"]));
+    assert_eq!(games(&read_records(&file).unwrap()), games(&records));
+    // A shard that does not exist is refused.
+    refused(
+        &tournament(&file, &["--shard", "6/5"]),
+        "expected K/N with 1 <= K <= N",
+    );
+}
+
+#[test]
+fn files_of_another_tournament_or_a_game_twice_are_refused() {
+    let dir = folder("refused");
+    let (a, b, other) = (
+        dir.join("a.jsonl"),
+        dir.join("b.jsonl"),
+        dir.join("other.jsonl"),
+    );
+    ok(&tournament(&a, &["--shard", "1/2"]));
+    ok(&tournament(&b, &["--shard", "2/2"]));
+    ok(&tournament(&other, &["--shard", "1/2", "--seed", "9"]));
+    let path = |p: &PathBuf| p.to_str().unwrap().to_string();
+    refused(
+        &ply(&["arena", "--from-records", &path(&a), &path(&other)]),
+        "another tournament",
+    );
+    refused(
+        &ply(&["arena", "--from-records", &path(&a), &path(&b), &path(&a)]),
+        "is in `",
+    );
+    refused(
+        &ply(&["arena", "--from-records", &path(&a), "--out", &path(&b)]),
+        "the file exists",
+    );
+    refused(
+        &ply(&["arena", "--from-records", &path(&a), "--game", "tictactoe"]),
+        "--game",
+    );
+    let text = ok(&ply(&["arena", "--from-records", &path(&a), &path(&b)]));
+    assert!(
+        text.starts_with(&format!("{GAMES} games from 2 files")),
+        "{text}"
+    );
+}
