@@ -85,6 +85,14 @@ pub fn mcts_options(spec: &mut Spec) -> Result<(MctsOptions, Limits), NotationEr
             .with_kind(crate::ErrorKind::BadValue)
         })?,
     };
+    if let Some(why) = super::units::too_big_for_memory(memory_bytes) {
+        return Err(NotationError::new(
+            "mcts value",
+            format!("memory={}MiB", memory_bytes >> 20),
+            format!("a tree that fits ({why})"),
+        )
+        .with_kind(crate::ErrorKind::OutOfRange));
+    }
     let threads = spec.take_parsed("threads", 1usize, "threads= a whole number from 1 to 256")?;
     if !(1..=256).contains(&threads) {
         return Err(NotationError::new(

@@ -32,9 +32,18 @@ pub fn parse_size(text: &str) -> Option<usize> {
         .filter(|&bytes| bytes <= 64 << 30)
 }
 
-/// The memory this machine can give now, in bytes (`MemAvailable` of `/proc/meminfo`; `None`
-/// where there is no such file).
+/// The memory this process can have now, in bytes: the least of what the machine has
+/// available (`MemAvailable` of `/proc/meminfo`) and what the process's address-space limit
+/// (`ulimit -v`) leaves; `None` where neither is known.
 pub fn available_memory() -> Option<usize> {
+    Some(match (machine_memory(), address_space_left()) {
+        (Some(machine), Some(left)) => machine.min(left),
+        (machine, left) => machine.or(left)?,
+    })
+}
+
+/// `MemAvailable` of `/proc/meminfo`, in bytes.
+fn machine_memory() -> Option<usize> {
     let info = std::fs::read_to_string("/proc/meminfo").ok()?;
     let kib: usize = info
         .lines()
@@ -46,6 +55,28 @@ pub fn available_memory() -> Option<usize> {
     Some(kib.saturating_mul(1024))
 }
 
+/// The address space the soft limit (`ulimit -v`) leaves this process, in bytes; `None` when
+/// there is no limit (or no `/proc`).
+fn address_space_left() -> Option<usize> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let soft: usize = limits
+        .lines()
+        .find_map(|l| l.strip_prefix("Max address space"))?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()?; // `unlimited` is no number
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let used_kib: usize = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmSize:"))?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()?;
+    Some(soft.saturating_sub(used_kib.saturating_mul(1024)))
+}
+
 /// Why a table of `bytes` cannot be had now, if it cannot: more than the machine has
 /// available. Checked when a size is read, so that a table too big is a one-line error
 /// instead of an abort (or the kernel's OOM killer) when the search allocates it.
@@ -53,7 +84,7 @@ pub fn too_big_for_memory(bytes: usize) -> Option<String> {
     let available = available_memory()?;
     (bytes > available).then(|| {
         format!(
-            "not enough memory for {:.1} GiB: this machine has {:.1} GiB available",
+            "not enough memory for {:.1} GiB: this process can have {:.1} GiB now",
             bytes as f64 / (1u64 << 30) as f64,
             available as f64 / (1u64 << 30) as f64
         )
