@@ -91,6 +91,19 @@ pub fn one_line_clap_error(rendered: &str) -> String {
             .collect();
         message = format!("{} {}", message, details.join(", "));
     }
+    // The user's words clap quotes ('...') are cut to a readable length, as ply's own errors do.
+    let message: String = message
+        .split('\'')
+        .enumerate()
+        .map(|(i, part)| {
+            if i % 2 == 1 {
+                ply_search::error::one_line(part, ply_search::error::ECHO_LIMIT)
+            } else {
+                part.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("'");
     let usage = lines
         .iter()
         .map(|l| l.trim())
@@ -111,6 +124,21 @@ mod tests {
         assert_eq!(
             one_line_clap_error(rendered),
             "the following required arguments were not provided: --depth <D>; usage: ply perft --depth <D> <GAME>"
+        );
+    }
+
+    #[test]
+    fn a_long_unexpected_argument_is_cut() {
+        let rendered = format!(
+            "error: unexpected argument '{}' found\n\nUsage: ply replay <GAME>\n",
+            "x".repeat(5_000)
+        );
+        assert_eq!(
+            one_line_clap_error(&rendered),
+            format!(
+                "unexpected argument '{}... (5000 characters)' found; usage: ply replay <GAME>",
+                "x".repeat(80)
+            )
         );
     }
 }

@@ -1,0 +1,421 @@
+//! A fuzzer kept in the repository: random mutations of the examples in the docs, fed to the
+//! spec, position, move and record-file parsers and to whole command lines (in-process, as
+//! `ply` runs them). Whatever the input: no panic, and a bad one gets an error of one line of
+//! readable length (exit code 2 for a command line).
+//!
+//! The seed corpus is every inline code span of README.md and docs/ and every `ply` command
+//! line of their code blocks. `cargo test` runs a short round (`PLY_FUZZ_CASES`, default 200
+//! per target); `PLY_FUZZ_CASES=100000 cargo test --release -p ply-cli --test fuzz` is a long
+//! one.
+
+use ply_arena::record::parse_records;
+use ply_registry::{with_game, AnyGame};
+use ply_search::agents::build_agent;
+use ply_search::describe::NamedEvaluators;
+use ply_search::Game;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::Path;
+use std::sync::OnceLock;
+
+/// The longest error line a mutated input may produce.
+const MAX_ERROR: usize = 700;
+
+fn cases() -> u32 {
+    std::env::var("PLY_FUZZ_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(200)
+}
+
+/// The docs' inline code spans and `ply` command lines (split into words as a shell would).
+struct Corpus {
+    spans: Vec<String>,
+    commands: Vec<Vec<String>>,
+}
+
+fn corpus() -> &'static Corpus {
+    static CORPUS: OnceLock<Corpus> = OnceLock::new();
+    CORPUS.get_or_init(|| {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let mut files = vec![root.join("README.md")];
+        let mut folders = vec![root.join("docs")];
+        while let Some(folder) = folders.pop() {
+            for entry in std::fs::read_dir(&folder).unwrap().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    folders.push(path);
+                } else if path.extension().is_some_and(|e| e == "md") {
+                    files.push(path);
+                }
+            }
+        }
+        let mut corpus = Corpus {
+            spans: Vec::new(),
+            commands: Vec::new(),
+        };
+        for file in files {
+            let text = std::fs::read_to_string(&file).unwrap();
+            for line in text.lines() {
+                let command = line.trim_start_matches("$ ").trim();
+                let rest = command
+                    .strip_prefix("ply ")
+                    .or_else(|| command.strip_prefix("cargo run --release -- "));
+                if let Some(rest) = rest {
+                    if let Some(words) = shell_words(rest) {
+                        corpus.commands.push(words);
+                    }
+                }
+                for (i, span) in line.split('`').enumerate() {
+                    if i % 2 == 1 && !span.is_empty() && span.len() < 300 {
+                        corpus.spans.push(span.to_string());
+                    }
+                }
+            }
+        }
+        corpus.spans.sort();
+        corpus.spans.dedup();
+        for span in &corpus.spans {
+            if let Some(words) = span.strip_prefix("ply ").and_then(shell_words) {
+                corpus.commands.push(words);
+            }
+        }
+        assert!(corpus.spans.len() > 300, "{} spans", corpus.spans.len());
+        assert!(
+            corpus.commands.len() > 30,
+            "{} commands",
+            corpus.commands.len()
+        );
+        corpus
+    })
+}
+
+/// Words of a command line as a POSIX shell splits them (quotes, no expansions); `None` for
+/// lines that use what this does not (pipes, variables, line continuations).
+fn shell_words(line: &str) -> Option<Vec<String>> {
+    if line.contains(['|', '$', '\\', '>', '<', '&', ';', '*']) {
+        return None;
+    }
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quote = None;
+    let mut in_word = false;
+    for c in line.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.push(c),
+            (None, '"' | '\'') => {
+                quote = Some(c);
+                in_word = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            (None, c) => {
+                word.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if quote.is_some() {
+        return None;
+    }
+    if in_word {
+        words.push(word);
+    }
+    Some(words)
+}
+
+/// One random edit of a text.
+#[derive(Clone, Debug)]
+enum Edit {
+    /// Insert a character at a place (given as a fraction of the length).
+    Insert(f64, char),
+    /// Delete up to `n` characters from a place.
+    Delete(f64, usize),
+    /// Put a huge or odd number in place of the first number from a place.
+    Number(f64, &'static str),
+    /// Append another corpus entry (by index).
+    Splice(usize),
+    /// Repeat the text `n` times.
+    Repeat(usize),
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    let chars = prop_oneof![
+        proptest::sample::select(
+            "(),=[]\"' \n\t0123456789-+.eE:;#/_xX"
+                .chars()
+                .collect::<Vec<_>>()
+        ),
+        any::<char>(),
+    ];
+    let numbers = proptest::sample::select(vec![
+        "0",
+        "-1",
+        "18446744073709551616",
+        "99999999999999999999999",
+        "4294967296",
+        "1e9",
+        "NaN",
+        "-0",
+        "65535",
+        "256",
+    ]);
+    prop_oneof![
+        (0.0..1.0f64, chars).prop_map(|(at, c)| Edit::Insert(at, c)),
+        (0.0..1.0f64, 1..20usize).prop_map(|(at, n)| Edit::Delete(at, n)),
+        (0.0..1.0f64, numbers).prop_map(|(at, n)| Edit::Number(at, n)),
+        any::<usize>().prop_map(Edit::Splice),
+        (2..50usize).prop_map(Edit::Repeat),
+    ]
+}
+
+fn apply(text: &str, edits: &[Edit], spans: &[String]) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    let at = |fraction: f64, len: usize| ((fraction * len as f64) as usize).min(len);
+    for edit in edits {
+        match edit {
+            Edit::Insert(f, c) => {
+                let i = at(*f, chars.len());
+                chars.insert(i, *c);
+            }
+            Edit::Delete(f, n) => {
+                let i = at(*f, chars.len());
+                let end = (i + n).min(chars.len());
+                chars.drain(i..end);
+            }
+            Edit::Number(f, number) => {
+                let i = at(*f, chars.len());
+                if let Some(start) = (i..chars.len()).find(|&k| chars[k].is_ascii_digit()) {
+                    let end = (start..chars.len())
+                        .find(|&k| !chars[k].is_ascii_digit())
+                        .unwrap_or(chars.len());
+                    chars.splice(start..end, number.chars());
+                }
+            }
+            Edit::Splice(k) => chars.extend(spans[k % spans.len()].chars()),
+            Edit::Repeat(n) => {
+                if chars.len() * n < 20_000 {
+                    chars = chars.repeat(*n);
+                }
+            }
+        }
+    }
+    chars.into_iter().collect()
+}
+
+/// A corpus entry with random edits.
+fn mutated_span() -> impl Strategy<Value = String> {
+    let spans = &corpus().spans;
+    (0..spans.len(), proptest::collection::vec(edit(), 0..4))
+        .prop_map(move |(i, edits)| apply(&spans[i], &edits, spans))
+}
+
+/// Runs `check` on `cases()` inputs of `strategy`, failing with the (shrunk) input that panics
+/// or breaks the check.
+fn fuzz<S: Strategy>(name: &str, strategy: S, check: impl Fn(&S::Value) -> Result<(), String>)
+where
+    S::Value: std::fmt::Debug,
+{
+    let mut runner = TestRunner::new(Config {
+        cases: cases(),
+        failure_persistence: None,
+        rng_algorithm: proptest::test_runner::RngAlgorithm::ChaCha,
+        ..Config::default()
+    });
+    let result = runner.run(&strategy, |input| {
+        let outcome = catch_unwind(AssertUnwindSafe(|| check(&input)));
+        match outcome {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(why)) => Err(TestCaseError::fail(why)),
+            Err(_) => Err(TestCaseError::fail("panicked")),
+        }
+    });
+    if let Err(e) = result {
+        panic!("{name}: {e}");
+    }
+}
+
+/// An error message a user can read: one line, of readable length.
+fn readable(error: &str) -> Result<(), String> {
+    if error.contains('\n') || error.len() > MAX_ERROR {
+        return Err(format!(
+            "unreadable error ({} bytes): {:?}",
+            error.len(),
+            &error[..error.floor_char_boundary(200)]
+        ));
+    }
+    Ok(())
+}
+
+/// Starts of every registered game, as the docs' examples give them.
+fn starts() -> Vec<AnyGame> {
+    [
+        "isolation",
+        "isolation(width=7,height=7,rules=aind)",
+        "queen-isolation",
+        "onitama",
+        "tictactoe",
+        "nim(heaps=[3,4,5])",
+        "tree(shape=[[3,12,8],[2,4,6],[14,5,2]])",
+    ]
+    .iter()
+    .map(|spec| AnyGame::from_spec(spec).unwrap())
+    .collect()
+}
+
+fn agent_on<G: NamedEvaluators>(_start: &G, text: &str) -> Result<(), String> {
+    match build_agent::<G>(text) {
+        Ok(_) => Ok(()),
+        Err(e) => readable(&e.to_string()),
+    }
+}
+
+#[test]
+fn game_and_agent_specs() {
+    let starts = starts();
+    fuzz("specs", mutated_span(), |text| {
+        if let Err(e) = AnyGame::from_spec(text) {
+            readable(&e.to_string())?;
+        }
+        for game in &starts {
+            with_game!(game.clone(), start => agent_on(&start, text))?;
+        }
+        Ok(())
+    });
+}
+
+fn position_and_move<G: Game>(start: &G, text: &str) -> Result<(), String> {
+    match start.parse_position(text) {
+        Ok(state) => {
+            // What is read is written back as a position that reads as the same one.
+            let again = start
+                .parse_position(&state.position())
+                .map_err(|e| format!("{text:?} read, but not its own position: {e}"))?;
+            if again.position() != state.position() {
+                return Err(format!("{text:?} does not round-trip"));
+            }
+            state.legal_moves();
+        }
+        Err(e) => readable(&e.to_string())?,
+    }
+    if let Err(e) = start.parse_move(text) {
+        readable(&e.to_string())?;
+    }
+    Ok(())
+}
+
+#[test]
+fn positions_and_moves() {
+    let starts = starts();
+    fuzz("positions and moves", mutated_span(), |text| {
+        for game in &starts {
+            with_game!(game.clone(), start => position_and_move(&start, text))?;
+        }
+        Ok(())
+    });
+}
+
+/// Record lines of a real tournament, cut, mutated and glued.
+#[test]
+fn record_files() {
+    let record = concat!(
+        r#"{"id":"tictactoe | random | greedy | opening 0 of seed 1 (2 plies)","game":"tictactoe","#,
+        r#""players":["random","greedy"],"opening":["a1","b2"],"moves":["c3","a3","c1"],"winner":1,"#,
+        r#""reason":"normal","detail":null,"times_ms":[0.01,0.02,0.01],"nodes":[0,7,0],"#,
+        r#""duration_ms":0.5,"tournament":"0123456789abcdef"}"#
+    );
+    parse_records(&format!("{record}\n"), "seed").expect("the seed record reads");
+    let line = prop_oneof![
+        Just(record.to_string()),
+        mutated_span().prop_map(|s| s.replace('\n', " ")),
+        proptest::collection::vec(edit(), 1..6).prop_map(move |edits| apply(
+            record,
+            &edits,
+            &corpus().spans
+        )),
+    ];
+    let file = (
+        proptest::collection::vec(line, 1..5),
+        proptest::sample::select(vec!["\n", "\r\n", ""]),
+    )
+        .prop_map(|(lines, end)| lines.join("\n") + end);
+    fuzz("record files", file, |text| {
+        if let Err(e) = parse_records(text, "fuzzed.jsonl") {
+            readable(&e.to_string())?;
+        }
+        Ok(())
+    });
+}
+
+/// Words the command lines may carry, cheap to run whatever they parse to.
+fn cheap(words: &[String]) -> bool {
+    let Some(command) = words.first() else {
+        return true;
+    };
+    let depth_ok = words
+        .windows(2)
+        .filter(|w| w[0] == "--depth")
+        .all(|w| w[1].parse::<u32>().is_ok_and(|d| d <= 3));
+    matches!(command.as_str(), "replay" | "perft" | "games" | "agents")
+        && depth_ok
+        && !words.iter().any(|w| w == "--record" || w == "--out")
+}
+
+/// A documented command line with some of its words mutated, dropped or swapped.
+fn command_line() -> impl Strategy<Value = Vec<String>> {
+    let commands: Vec<Vec<String>> = corpus()
+        .commands
+        .iter()
+        .filter(|c| cheap(c))
+        .cloned()
+        .collect();
+    assert!(
+        commands.len() > 10,
+        "{} cheap command lines",
+        commands.len()
+    );
+    (
+        proptest::sample::select(commands),
+        proptest::collection::vec((any::<usize>(), mutated_span(), 0..3u8), 0..3),
+    )
+        .prop_map(|(mut words, changes)| {
+            for (at, text, how) in changes {
+                let i = at % (words.len() + 1);
+                match how {
+                    0 if i < words.len() => words[i] = text,
+                    1 if i < words.len() => {
+                        words.remove(i);
+                    }
+                    _ => words.insert(i.min(words.len()), text),
+                }
+            }
+            words
+        })
+}
+
+#[test]
+fn whole_command_lines() {
+    fuzz("command lines", command_line(), |words| {
+        if !cheap(words) {
+            return Ok(()); // a mutation that would run for long, or write files
+        }
+        let mut args = vec!["ply".to_string()];
+        args.extend(words.iter().cloned());
+        let mut out = Vec::new();
+        match ply_cli::cli::run(args, &mut out) {
+            Ok(()) => Ok(()),
+            Err(e) => {
+                if e.exit_code() != 2 {
+                    return Err(format!("exit code {} for {e}", e.exit_code()));
+                }
+                readable(&e.to_string())
+            }
+        }
+    });
+}
