@@ -62,8 +62,10 @@ impl fmt::Display for ArenaError {
             } => write!(f, "cannot {action} `{}`: {source}", path.display()),
             ArenaError::Record { path, line, why } => write!(
                 f,
-                "bad record on line {line} of `{}`: {why}; expected one game per line as written by ply arena",
-                path.display()
+                "bad record on line {line} of `{}`: {}; expected one game per line as written by ply arena",
+                path.display(),
+                // The reader's words quote the line's own text: one line, readable length.
+                ply_search::error::one_line(why, 4 * ply_search::error::ECHO_LIMIT)
             ),
         }
     }

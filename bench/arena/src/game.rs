@@ -1,14 +1,15 @@
-//! One game between two seats, with every move timed and checked: the loop behind both the
+//! One game between two seats, with every move timed ([`MoveClock`]) and checked: the loop behind both the
 //! tournament and `ply play`. A seat is an agent or anything else that chooses moves (a human
 //! at a terminal, a program over a pipe); an agent that panics, plays an illegal move or none,
 //! or overruns the clock loses the game, and the game says why.
 
+use crate::clock::MoveClock;
 use crate::hook::in_agent;
 use crate::ArenaError;
 use ply_search::{Agent, Game, Outcome, Score};
 use serde::{Deserialize, Serialize};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How a game ended. The records name it in lower case (`normal`, `timeout`, `illegal`,
 /// `panic`, `error`, `max-plies`, `resigned`).
@@ -130,7 +131,8 @@ pub struct PlayedMove<'a, G: Game> {
     pub nodes: u64,
     /// The search's score for the mover, if it searched.
     pub score: Option<Score>,
-    /// The time it took.
+    /// The time it took the agent ([`MoveClock`]: the wall time less the thread's wait for a
+    /// core).
     pub elapsed: Duration,
 }
 
@@ -147,7 +149,7 @@ pub struct PlayedGame {
     pub reason: EndReason,
     /// What went wrong, for faults.
     pub detail: Option<String>,
-    /// Milliseconds per seat move.
+    /// Milliseconds per seat move, by the move clock ([`MoveClock`]).
     pub times_ms: Vec<f64>,
     /// Nodes per seat move.
     pub nodes: Vec<u64>,
@@ -197,7 +199,7 @@ pub fn play_game<G: Game>(
             played.reason = reason;
             played.detail = detail;
         };
-        let clock = Instant::now();
+        let clock = MoveClock::start();
         let seat = &mut seats[mover.index()];
         let answer = catch_unwind(AssertUnwindSafe(|| in_agent(|| seat.choose(&state))));
         let elapsed = clock.elapsed();

@@ -63,6 +63,7 @@
 //! ```
 
 pub mod chart;
+pub mod clock;
 mod error;
 pub mod external;
 pub mod game;

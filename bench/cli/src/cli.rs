@@ -625,6 +625,11 @@ where
     for name in names {
         command = command.mut_subcommand(name, |c| c.after_help(summary.clone()));
     }
+    let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
+    let words: Vec<String> = args
+        .iter()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
     let parsed = command
         .try_get_matches_from(args)
         .and_then(|matches| Cli::from_arg_matches(&matches));
@@ -638,7 +643,10 @@ where
                 | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
                     write!(out, "{}", e.render()).map_err(|e| CliError::new(e.to_string()))
                 }
-                _ => Err(CliError::new(one_line_clap_error(&e.render().to_string()))),
+                _ => Err(CliError::new(one_line_clap_error(
+                    &e.render().to_string(),
+                    &words,
+                ))),
             };
         }
     };

@@ -75,8 +75,9 @@ impl From<std::io::Error> for CliError {
     }
 }
 
-/// Condenses a clap error (several lines: message, details, tip, usage) into one line.
-pub fn one_line_clap_error(rendered: &str) -> String {
+/// Condenses a clap error (several lines: message, details, tip, usage) into one line, with
+/// the command line's `words` cut to a readable length where clap repeats them.
+pub fn one_line_clap_error(rendered: &str, words: &[String]) -> String {
     let lines: Vec<&str> = rendered.lines().collect();
     let mut message = lines
         .first()
@@ -91,19 +92,17 @@ pub fn one_line_clap_error(rendered: &str) -> String {
             .collect();
         message = format!("{} {}", message, details.join(", "));
     }
-    // The user's words clap quotes ('...') are cut to a readable length, as ply's own errors do.
-    let message: String = message
-        .split('\'')
-        .enumerate()
-        .map(|(i, part)| {
-            if i % 2 == 1 {
-                ply_search::error::one_line(part, ply_search::error::ECHO_LIMIT)
-            } else {
-                part.to_string()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("'");
+    // The user's words clap repeats are cut to a readable length, as ply's own errors do.
+    for word in words {
+        if word.chars().count() > ply_search::error::ECHO_LIMIT || word.contains(char::is_control) {
+            message = message.replace(
+                word.as_str(),
+                &ply_search::error::one_line(word, ply_search::error::ECHO_LIMIT),
+            );
+        }
+    }
+    // And whatever clap made of them (it drops some characters): one line, readable length.
+    let message = ply_search::error::one_line(&message, 4 * ply_search::error::ECHO_LIMIT);
     let usage = lines
         .iter()
         .map(|l| l.trim())
@@ -122,22 +121,21 @@ mod tests {
     fn clap_errors_become_one_line_with_their_details() {
         let rendered = "error: the following required arguments were not provided:\n  --depth <D>\n\nUsage: ply perft --depth <D> <GAME>\n\nFor more information, try '--help'.\n";
         assert_eq!(
-            one_line_clap_error(rendered),
+            one_line_clap_error(rendered, &[]),
             "the following required arguments were not provided: --depth <D>; usage: ply perft --depth <D> <GAME>"
         );
     }
 
     #[test]
     fn a_long_unexpected_argument_is_cut() {
-        let rendered = format!(
-            "error: unexpected argument '{}' found\n\nUsage: ply replay <GAME>\n",
-            "x".repeat(5_000)
-        );
+        let word = "'x".repeat(2_500);
+        let rendered =
+            format!("error: unexpected argument '{word}' found\n\nUsage: ply replay <GAME>\n");
         assert_eq!(
-            one_line_clap_error(&rendered),
+            one_line_clap_error(&rendered, &[word]),
             format!(
                 "unexpected argument '{}... (5000 characters)' found; usage: ply replay <GAME>",
-                "x".repeat(80)
+                "'x".repeat(40)
             )
         );
     }
