@@ -247,7 +247,7 @@ fn readable(error: &str) -> Result<(), String> {
         return Err(format!(
             "unreadable error ({} bytes): {:?}",
             error.len(),
-            &error[..error.floor_char_boundary(200)]
+            error.chars().take(200).collect::<String>()
         ));
     }
     Ok(())
