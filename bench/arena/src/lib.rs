@@ -74,6 +74,7 @@ pub mod record;
 mod resume;
 mod schedule;
 pub mod seats;
+mod settings;
 pub mod stats;
 mod table;
 
@@ -85,6 +86,7 @@ pub use record::GameRecord;
 pub use resume::{resume, Resumed};
 pub use schedule::{Fixture, Pending, Schedule, Shard};
 pub use seats::{spec_seat, SeatMaker, SpecSeats};
+pub use settings::TournamentSettings;
 pub use table::to_csv;
 
 use ply_registry::{with_game, AnyGame};
@@ -160,11 +162,7 @@ impl ArenaConfig {
             self.tolerance,
             self.max_plies
         );
-        // FNV-1a, 64 bits: stable across runs, platforms and Rust versions.
-        let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-            (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-        });
-        format!("{hash:016x}")
+        settings::fnv(&text)
     }
 
     /// The agents as the records name them: each spec in its one canonical form

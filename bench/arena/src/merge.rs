@@ -3,7 +3,8 @@
 //! different tournaments are never mixed.
 
 use crate::record::read_records;
-use crate::{ArenaError, GameRecord};
+use crate::settings::why_another;
+use crate::{ArenaError, GameRecord, TournamentSettings};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -24,22 +25,29 @@ pub struct Merged {
 /// twice.
 pub fn merge_records(paths: &[PathBuf]) -> Result<Merged, ArenaError> {
     let mut merged = Merged::default();
-    let mut first_file: Option<&Path> = None;
+    let mut first: Option<(&Path, Option<TournamentSettings>)> = None;
     let mut seen: HashMap<String, usize> = HashMap::new();
     for (file, path) in paths.iter().enumerate() {
         for record in read_records(path)? {
             if let Some(tournament) = &record.tournament {
-                match (&merged.tournament, first_file) {
-                    (Some(expected), Some(first)) if expected != tournament => {
+                match (&merged.tournament, &first) {
+                    (Some(expected), Some((first_path, first_settings)))
+                        if expected != tournament =>
+                    {
+                        let why = why_another(
+                            record.settings.as_ref(),
+                            first_settings.as_ref(),
+                            ["in this file", "in the first"],
+                        );
                         return Err(ArenaError::config(format!(
-                            "bad --from-records `{}`: its games were played by another tournament than those of `{}` (other games, agents, openings, seed or time control); expected the shards of one tournament",
+                            "bad --from-records `{}`: its games were played by another tournament than those of `{}` ({why}); expected the shards of one tournament",
                             path.display(),
-                            first.display()
+                            first_path.display()
                         )));
                     }
                     (None, _) => {
                         merged.tournament = Some(tournament.clone());
-                        first_file = Some(path);
+                        first = Some((path, record.settings.clone()));
                     }
                     _ => {}
                 }

@@ -2,7 +2,7 @@
 
 use super::stats::{bradley_terry, sprt, Rating, Sprt, Wdl};
 use super::{ArenaConfig, Fixture, PlayedGame};
-use crate::{ArenaError, EndReason};
+use crate::{ArenaError, EndReason, TournamentSettings};
 use ply_search::spec::canonical_spec;
 use serde::{Deserialize, Serialize};
 use std::io::{Read, Write};
@@ -40,6 +40,10 @@ pub struct GameRecord {
     /// (and in files written before fingerprints).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tournament: Option<String>,
+    /// The settings behind the fingerprint, in words: a refused resume or merge names the one
+    /// that differs. None outside tournaments (and in older files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settings: Option<TournamentSettings>,
 }
 
 impl GameRecord {
@@ -57,6 +61,7 @@ impl GameRecord {
         let game_spec = canonical_spec(&config.games[fixture.game]);
         GameRecord {
             tournament: Some(config.fingerprint()),
+            settings: Some(TournamentSettings::of(config)),
             ..GameRecord::of_game(fixture.id(config), game_spec, players, game, elapsed)
         }
     }
@@ -83,6 +88,7 @@ impl GameRecord {
             nodes: game.nodes,
             duration_ms: elapsed.as_secs_f64() * 1e3,
             tournament: None,
+            settings: None,
         }
     }
 

@@ -2,7 +2,8 @@
 //! interrupted tournament continues where it stopped.
 
 use crate::record::{read_records, RecordWriter};
-use crate::{ArenaConfig, ArenaError, GameRecord, Pending, Schedule};
+use crate::settings::why_another;
+use crate::{ArenaConfig, ArenaError, GameRecord, Pending, Schedule, TournamentSettings};
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
@@ -40,8 +41,13 @@ pub fn resume(config: &ArenaConfig, path: &Path, resume: bool) -> Result<Resumed
                 .as_ref()
                 .is_some_and(|t| *t != fingerprint)
             {
+                let why = why_another(
+                    record.settings.as_ref(),
+                    Some(&TournamentSettings::of(config)),
+                    ["in the file", "in these flags"],
+                );
                 return Err(ArenaError::config(format!(
-                    "bad --out `{}`: its games were played by another tournament (other games, agents, openings, seed or time control); expected the flags of the run that wrote it, or a new file",
+                    "bad --out `{}`: its games were played by another tournament ({why}); expected the flags of the run that wrote it, or a new file",
                     path.display()
                 )));
             }

@@ -176,11 +176,11 @@ fn a_file_of_another_tournament_is_refused() {
     let before = std::fs::read_to_string(&file).unwrap();
     refused(
         &tournament(&file, &["--resume", "--move-time", "50ms"]),
-        "another tournament",
+        "another tournament (move time none in the file, 50ms in these flags)",
     );
     refused(
         &tournament(&file, &["--resume", "--seed", "9"]),
-        "another tournament",
+        "another tournament (seed 1 in the file, 9 in these flags)",
     );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
     ok(&tournament(&file, &["--resume"]));

@@ -174,7 +174,11 @@ fn files_of_another_tournament_or_a_game_twice_are_refused() {
     let path = |p: &PathBuf| p.to_str().unwrap().to_string();
     refused(
         &ply(&["arena", "--from-records", &path(&a), &path(&other)]),
-        "another tournament",
+        "another tournament than those of",
+    );
+    refused(
+        &ply(&["arena", "--from-records", &path(&a), &path(&other)]),
+        "(seed 9 in this file, 1 in the first)",
     );
     refused(
         &ply(&["arena", "--from-records", &path(&a), &path(&b), &path(&a)]),

@@ -135,5 +135,6 @@ pub fn record_of(played: &Played) -> Result<GameRecord, ApiError> {
         detail: None,
         duration_ms: 0.0,
         tournament: None,
+        settings: None,
     })
 }
