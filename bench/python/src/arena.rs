@@ -161,7 +161,8 @@ fn entries(agents: &Bound<'_, PyList>) -> PyResult<(Vec<Entry>, Vec<String>)> {
 }
 
 /// The Python exception for an arena error.
-fn arena_error(e: ArenaError) -> PyErr {
+/// An arena error as the Python exception of its kind.
+pub(crate) fn arena_error(e: ArenaError) -> PyErr {
     match e {
         ArenaError::Input(e) => to_py(e),
         ArenaError::Io { .. } => PyOSError::new_err(e.to_string()),
@@ -196,6 +197,22 @@ pub struct Standings {
     table: ply_arena::record::Standings,
     records: Vec<GameRecord>,
     played_now: usize,
+}
+
+impl Standings {
+    /// The standings of `records` for `agents`, `played_now` of them played by this call.
+    pub(crate) fn of(
+        records: Vec<GameRecord>,
+        agents: &[String],
+        sprt: Option<(f64, f64)>,
+        played_now: usize,
+    ) -> Standings {
+        Standings {
+            table: standings(&records, agents, sprt),
+            records,
+            played_now,
+        }
+    }
 }
 
 #[pymethods]
@@ -409,10 +426,5 @@ pub fn arena(
     let new_games = played.into_inner().expect("no panic");
     let played_now = new_games.len();
     records.extend(new_games);
-    let table = standings(&records, &config.agents, sprt);
-    Ok(Standings {
-        table,
-        records,
-        played_now,
-    })
+    Ok(Standings::of(records, &config.agents, sprt, played_now))
 }

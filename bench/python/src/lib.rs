@@ -12,6 +12,7 @@ mod courses;
 mod errors;
 mod picture;
 mod pygame;
+mod records;
 mod run;
 mod state;
 mod teaching;
@@ -27,6 +28,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<agent::Agent>()?;
     m.add_class::<arena::Standings>()?;
     m.add_function(wrap_pyfunction!(arena::arena, m)?)?;
+    m.add_class::<records::RecordFile>()?;
+    m.add_function(wrap_pyfunction!(records::standings, m)?)?;
     m.add_function(wrap_pyfunction!(state::load_game, m)?)?;
     m.add_function(wrap_pyfunction!(state::registered_games, m)?)?;
     m.add_function(wrap_pyfunction!(run::search, m)?)?;

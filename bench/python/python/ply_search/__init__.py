@@ -26,6 +26,7 @@ from ._native import (
     IllegalMoveError,
     MalformedNotationError,
     PlyError,
+    RecordFile,
     Standings,
     State,
     arena,
@@ -35,6 +36,7 @@ from ._native import (
     registered_games,
     search,
     solve,
+    standings,
 )
 
 __all__ = [
@@ -45,6 +47,7 @@ __all__ = [
     "IllegalMoveError",
     "MalformedNotationError",
     "PlyError",
+    "RecordFile",
     "Standings",
     "State",
     "arena",
@@ -54,4 +57,5 @@ __all__ = [
     "registered_games",
     "search",
     "solve",
+    "standings",
 ]

@@ -1,6 +1,6 @@
 """Type stubs of the native module (the Rust half of ply_search)."""
 
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, Union
 
 class PlyError(ValueError):
     """Bad input to ply: a move, a position, a spec or a value it cannot take."""
@@ -112,5 +112,24 @@ def arena(
     max_plies: int = 2000,
     out: Optional[str] = None,
     resume: bool = False,
+    sprt: Optional[Tuple[float, float]] = None,
+    shard: Optional[str] = None,
+) -> Standings: ...
+
+class RecordFile:
+    """A record file open for appending and locked against other writers."""
+
+    def __init__(self, path: str) -> None: ...
+    def records(self) -> List[Dict[str, Any]]: ...
+    def ids(self) -> Set[str]: ...
+    def write(self, record: Dict[str, Any]) -> None: ...
+    def close(self) -> None: ...
+    def __enter__(self) -> "RecordFile": ...
+    def __exit__(self, *args: Any) -> None: ...
+
+def standings(
+    paths: List[str],
+    agents: Optional[List[str]] = None,
+    *,
     sprt: Optional[Tuple[float, float]] = None,
 ) -> Standings: ...
