@@ -156,9 +156,14 @@ impl Shard {
     ///     "bad --shard `0/7`: expected K/N with 1 <= K <= N (e.g. 2/7)");
     /// ```
     pub fn parse(text: &str) -> Result<Shard, ArenaError> {
+        Shard::parse_named(text, "--shard")
+    }
+
+    /// [`Shard::parse`], naming `flag` in the error (`ply solve --slice` is read the same way).
+    pub fn parse_named(text: &str, flag: &str) -> Result<Shard, ArenaError> {
         let bad = || {
             ArenaError::config(format!(
-                "bad --shard `{}`: expected K/N with 1 <= K <= N (e.g. 2/7)",
+                "bad {flag} `{}`: expected K/N with 1 <= K <= N (e.g. 2/7)",
                 ply_search::error::one_line(text, ply_search::error::ECHO_LIMIT)
             ))
         };

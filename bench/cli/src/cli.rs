@@ -564,6 +564,27 @@ pub struct SolveArgs {
     /// One JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Cut the solve into jobs this many plies down (1 to 8), for many machines: with
+    /// --write-jobs, list them; with --results, combine their values into the answer.
+    #[arg(long, value_name = "D")]
+    pub split_depth: Option<u32>,
+    /// Write the jobs of --split-depth to this file (one position per line) and stop.
+    #[arg(long, value_name = "FILE", requires = "split_depth", conflicts_with_all = ["jobs", "results"])]
+    pub write_jobs: Option<std::path::PathBuf>,
+    /// Solve jobs of this file (written by --write-jobs): the --slice given, each result
+    /// appended to --out as it is found; jobs already there are not solved again.
+    #[arg(long, value_name = "FILE", requires = "out", conflicts_with_all = ["split_depth", "results", "all_replies"])]
+    pub jobs: Option<std::path::PathBuf>,
+    /// Which part of the --jobs to solve: `K/N` takes jobs K, K+N, K+2N... (from 1).
+    #[arg(long, value_name = "K/N", requires = "jobs")]
+    pub slice: Option<String>,
+    /// The results file of --jobs (one solved job per line).
+    #[arg(long, value_name = "FILE", requires = "jobs")]
+    pub out: Option<std::path::PathBuf>,
+    /// Combine these results files of every slice of the jobs of --split-depth into the
+    /// answer, printed as a one-machine solve prints it.
+    #[arg(long, value_name = "FILE", num_args = 1.., requires = "split_depth")]
+    pub results: Vec<std::path::PathBuf>,
 }
 
 impl SolveArgs {
@@ -669,11 +690,36 @@ where
             })
         }
         Command::Solve(args) => {
+            use commands::split_solve;
             let options = args.options()?;
             let game = AnyGame::from_spec(&args.position.game)?;
+            let depth = match args.split_depth {
+                Some(d @ 1..=8) => Some(d),
+                Some(d) => {
+                    return Err(CliError::new(format!(
+                        "bad --split-depth `{d}`: expected 1 to 8"
+                    )))
+                }
+                None => None,
+            };
+            let spec = args.position.game.as_str();
             with_game!(game, start => {
                 let state = position(&start, args.position.from.as_deref(), args.position.moves.as_deref())?;
-                commands::solve::run(&state, &options, args.all_replies, args.json, out)
+                match (depth, &args.write_jobs, &args.jobs) {
+                    (Some(depth), Some(path), _) => split_solve::write_jobs(&state, spec, depth, &options, path, out),
+                    (_, _, Some(jobs)) => {
+                        let slice = ply_arena::Shard::parse_named(args.slice.as_deref().unwrap_or("1/1"), "--slice")?;
+                        let results = args.out.as_deref().expect("clap requires --out with --jobs");
+                        split_solve::solve_slice(&start, spec, jobs, (slice.index as usize, slice.count as usize), results, &options, out)
+                    }
+                    (Some(depth), None, None) if !args.results.is_empty() => {
+                        split_solve::combine(&state, depth, &args.results, &options, args.all_replies, args.json, out)
+                    }
+                    (Some(_), None, None) => Err(CliError::new(
+                        "bad --split-depth: expected --write-jobs FILE or --results FILE... with it",
+                    )),
+                    _ => commands::solve::run(&state, &options, args.all_replies, args.json, out),
+                }
             })
         }
         Command::Arena(args) if !args.from_records.is_empty() => {

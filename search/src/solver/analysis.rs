@@ -1,11 +1,11 @@
 //! Root analysis: the value of every move of a position (and, on request, of every reply to
 //! every move), with symmetric moves solved once and whole moves shared out among threads.
 
-use super::{Solvable, SolveStats, Solver, SolverOptions};
+use super::split::solve_each;
+use super::{Solvable, SolveStats, SolverOptions};
 use crate::score::{self, relative_to_root, Score};
 use crate::{Game, Player, StopFlag, StopReason};
 use serde::Serialize;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -202,12 +202,12 @@ pub fn solve_until<G: Solvable>(
 }
 
 /// A position's value for the player who moved into it, counted from the position before.
-fn for_mover(value: Score) -> Score {
+pub(super) fn for_mover(value: Score) -> Score {
     relative_to_root(-value, 1)
 }
 
 /// The solution from the values of the moves.
-fn finish<G: Game>(
+pub(super) fn finish<G: Game>(
     state: &G,
     options: &SolverOptions,
     moves: Vec<MoveValue<G::Move>>,
@@ -232,7 +232,7 @@ fn finish<G: Game>(
 }
 
 /// The key shared by a position and its symmetric images (its own key without `symmetry`).
-fn canonical_key<G: Game>(state: &G, symmetry: bool) -> u64 {
+pub(super) fn canonical_key<G: Game>(state: &G, symmetry: bool) -> u64 {
     if symmetry {
         state
             .symmetric_images()
@@ -246,15 +246,15 @@ fn canonical_key<G: Game>(state: &G, symmetry: bool) -> u64 {
 }
 
 /// A set of moves whose positions are symmetric images of each other.
-struct MoveClass<M> {
-    key: u64,
-    representative: M,
-    members: Vec<M>,
+pub(super) struct MoveClass<M> {
+    pub(super) key: u64,
+    pub(super) representative: M,
+    pub(super) members: Vec<M>,
 }
 
 /// The legal moves of `state` grouped by the symmetry class of the position each leads to (one
 /// class per move without `symmetry`), in the game's move order.
-fn classes<G: Game>(state: &G, symmetry: bool) -> Vec<MoveClass<G::Move>> {
+pub(super) fn classes<G: Game>(state: &G, symmetry: bool) -> Vec<MoveClass<G::Move>> {
     let mut found: Vec<MoveClass<G::Move>> = Vec::new();
     for mv in state.legal_moves() {
         let key = canonical_key(&state.play(mv), symmetry);
@@ -271,7 +271,7 @@ fn classes<G: Game>(state: &G, symmetry: bool) -> Vec<MoveClass<G::Move>> {
 }
 
 /// Every move of every class with its class's value, in the game's move order.
-fn expand<G: Game>(
+pub(super) fn expand<G: Game>(
     state: &G,
     classes: &[MoveClass<G::Move>],
     values: &[Score],
@@ -293,69 +293,18 @@ fn expand<G: Game>(
     listed
 }
 
-/// The value of each position for its side to move, solved on the configured threads: each
-/// thread takes the next unsolved position and has its own table (a share of the bytes).
+/// The value of each position for its side to move, solved on the configured threads
+/// ([`solve_each`]).
 fn solve_all<G: Solvable>(
     jobs: &[G],
     options: &SolverOptions,
     stop: &StopFlag,
 ) -> Result<(Vec<Score>, SolveStats), SolveError> {
-    let threads = options.threads.clamp(1, jobs.len().max(1));
-    let per_thread = SolverOptions {
-        tt_bytes: options.tt_bytes / threads,
-        ..options.clone()
-    };
-    let deadline = options.max_time.map(|t| Instant::now() + t);
-    let next = AtomicUsize::new(0);
-    // Raised from outside, or by the first thread to fail (the others then stop too).
-    let stop = stop.clone();
+    let indexed: Vec<(usize, G)> = jobs.iter().cloned().enumerate().collect();
     let results = Mutex::new(vec![None; jobs.len()]);
-    let stats = Mutex::new(SolveStats {
-        threads,
-        ..SolveStats::default()
-    });
-    let failure = Mutex::new(None);
-    let work = || {
-        let mut solver = Solver::new(per_thread.clone());
-        solver.set_stop(stop.clone());
-        if let Some(deadline) = deadline {
-            solver.set_deadline(deadline);
-        }
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= jobs.len() || stop.is_raised() {
-                break;
-            }
-            match solver.value(&jobs[i]) {
-                Some(value) => results.lock().expect("no panic")[i] = Some(value),
-                None => {
-                    let mut failed = failure.lock().expect("no panic");
-                    failed.get_or_insert(solver.stopped_by().unwrap_or(StopReason::Stop));
-                    stop.stop();
-                    break;
-                }
-            }
-        }
-        stats.lock().expect("no panic").absorb(&solver.stats());
-    };
-    // One thread works on the caller's own (a game written in Python keeps its interpreter
-    // lock that way); more are spawned.
-    if threads == 1 {
-        work();
-    } else {
-        std::thread::scope(|scope| {
-            for _ in 0..threads {
-                scope.spawn(work);
-            }
-        });
-    }
-    let stats = stats.into_inner().expect("no panic");
-    if let Some(stopped_by) = failure.into_inner().expect("no panic") {
-        return Err(SolveError {
-            stopped_by,
-            nodes: stats.nodes,
-        });
-    }
+    let stats = solve_each(&indexed, options, stop, &|i, value, _| {
+        results.lock().expect("no panic")[i] = Some(value);
+    })?;
     let values = results
         .into_inner()
         .expect("no panic")

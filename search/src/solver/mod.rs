@@ -27,6 +27,7 @@
 
 pub mod analysis;
 pub mod exhaustive;
+pub mod split;
 
 use crate::score::{self, relative_to_root, Score, INFINITY};
 use crate::tt::{Bound, Replacement, TranspositionTable};

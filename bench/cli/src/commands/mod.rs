@@ -11,3 +11,4 @@ pub mod replay;
 pub mod search;
 pub mod serve;
 pub mod solve;
+pub mod split_solve;

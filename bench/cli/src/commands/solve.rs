@@ -37,11 +37,21 @@ pub fn run<G: Solvable>(
             return Ok(());
         }
     };
+    print(&solution, as_json, out)
+}
+
+/// Prints a solution as text or one JSON object.
+pub fn print<M>(
+    solution: &Solution<M>,
+    as_json: bool,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let io = |e: std::io::Error| CliError::new(format!("cannot write output: {e}"));
     if as_json {
-        let text = serde_json::to_string(&solution).map_err(|e| CliError::new(e.to_string()))?;
+        let text = serde_json::to_string(solution).map_err(|e| CliError::new(e.to_string()))?;
         return writeln!(out, "{text}").map_err(io);
     }
-    write_text(&solution, out).map_err(io)
+    write_text(solution, out).map_err(io)
 }
 
 /// The text answer: the value, each move's value, the winning replies, the cost.

@@ -1,0 +1,293 @@
+//! `ply solve --split-depth`: a solve cut into jobs for many machines. One command writes the
+//! jobs, any number of others each solve a slice of them (checkpointed: a killed slice resumes
+//! without redoing a job), and one combines their results into the answer a one-machine solve
+//! prints.
+
+use crate::error::CliError;
+use ply_search::solver::split::{solve_each, Split};
+use ply_search::solver::{Solvable, SolveStats, SolverOptions};
+use ply_search::spec::canonical_spec;
+use ply_search::StopReason;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// The first line of a jobs file.
+const JOBS_HEADER: &str = "# ply solve jobs";
+
+/// One solved job, a line of a results file.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct JobResult {
+    /// Its line among the jobs (from 0).
+    job: usize,
+    /// The position solved.
+    position: String,
+    /// Its value for the side to move.
+    value: i32,
+    /// Whether the value carries the exact distance.
+    distance: bool,
+    /// Positions the solver visited.
+    nodes: u64,
+}
+
+/// A jobs file: what was split, and the positions.
+struct Jobs {
+    game: String,
+    from: String,
+    depth: u32,
+    positions: Vec<String>,
+}
+
+fn bad_file(path: &Path, why: impl std::fmt::Display) -> CliError {
+    CliError::new(format!("bad --jobs `{}`: {why}", path.display()))
+}
+
+/// Writes the jobs of `state` (a position of the game `spec`) split `depth` plies down.
+pub fn write_jobs<G: Solvable>(
+    state: &G,
+    spec: &str,
+    depth: u32,
+    options: &SolverOptions,
+    path: &Path,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let split = Split::new(state, depth, options.symmetry).map_err(CliError::new)?;
+    let mut text = format!(
+        "{JOBS_HEADER}\n# game {}\n# from {}\n# depth {depth}\n",
+        canonical_spec(spec),
+        state.position()
+    );
+    for job in split.jobs() {
+        text.push_str(&job.position());
+        text.push('\n');
+    }
+    std::fs::write(path, text)
+        .map_err(|e| CliError::new(format!("cannot write `{}`: {e}", path.display())))?;
+    writeln!(
+        out,
+        "{} jobs at depth {depth} written to {}",
+        split.jobs().len(),
+        path.display()
+    )
+    .map_err(|e| CliError::new(format!("cannot write output: {e}")))
+}
+
+fn read_jobs(path: &Path) -> Result<Jobs, CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::new(format!("cannot read `{}`: {e}", path.display())))?;
+    let mut lines = text.lines();
+    let expected = "expected a file written by ply solve --split-depth D --write-jobs";
+    if lines.next() != Some(JOBS_HEADER) {
+        return Err(bad_file(
+            path,
+            format!("no `{JOBS_HEADER}` line; {expected}"),
+        ));
+    }
+    let mut field = |name: &str| -> Result<String, CliError> {
+        lines
+            .next()
+            .and_then(|l| l.strip_prefix(&format!("# {name} ")))
+            .map(str::to_string)
+            .ok_or_else(|| bad_file(path, format!("no `# {name}` line; {expected}")))
+    };
+    let game = field("game")?;
+    let from = field("from")?;
+    let depth = field("depth")?
+        .parse()
+        .map_err(|_| bad_file(path, format!("a depth that is no number; {expected}")))?;
+    let positions = lines.map(str::to_string).collect();
+    Ok(Jobs {
+        game,
+        from,
+        depth,
+        positions,
+    })
+}
+
+/// The results in `path` (none if it does not exist). A last line cut short by a kill is
+/// ignored (its job is solved again); any other line that is not a result is an error.
+fn read_results(path: &Path) -> Result<Vec<JobResult>, CliError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => {
+            return Err(CliError::new(format!(
+                "cannot read `{}`: {e}",
+                path.display()
+            )))
+        }
+    };
+    let complete = text.rfind('\n').map_or(0, |i| i + 1);
+    text[..complete]
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(i, line)| {
+            serde_json::from_str(line).map_err(|e| {
+                CliError::new(format!(
+                    "bad result on line {} of `{}`: {}; expected one solved job per line as written by ply solve --jobs",
+                    i + 1,
+                    path.display(),
+                    ply_search::error::one_line(&e.to_string(), 160)
+                ))
+            })
+        })
+        .collect()
+}
+
+/// Solves slice `k` of `n` of the jobs in `jobs_path` (jobs `k-1`, `k-1+n`...), appending each
+/// result to `results_path` as it is found; jobs already there are not solved again.
+#[allow(clippy::too_many_arguments)]
+pub fn solve_slice<G: Solvable>(
+    start: &G,
+    spec: &str,
+    jobs_path: &Path,
+    (k, n): (usize, usize),
+    results_path: &Path,
+    options: &SolverOptions,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let jobs = read_jobs(jobs_path)?;
+    if jobs.game != canonical_spec(spec) {
+        return Err(bad_file(
+            jobs_path,
+            format!(
+                "its jobs are of `{}`; expected the game given, `{}`",
+                jobs.game,
+                canonical_spec(spec)
+            ),
+        ));
+    }
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(results_path)
+        .map_err(|e| CliError::new(format!("cannot write `{}`: {e}", results_path.display())))?;
+    file.try_lock().map_err(|_| {
+        CliError::new(format!(
+            "bad --out `{}`: another ply is writing it; expected one solve per results file",
+            results_path.display()
+        ))
+    })?;
+    let done: std::collections::HashSet<usize> =
+        read_results(results_path)?.iter().map(|r| r.job).collect();
+    // A last line cut short by a kill is dropped (its job is solved again), so that the next
+    // result starts on a line of its own.
+    let complete = std::fs::read(results_path)
+        .map(|bytes| bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1))
+        .unwrap_or(0);
+    file.set_len(complete as u64)
+        .map_err(|e| CliError::new(format!("cannot write `{}`: {e}", results_path.display())))?;
+    let mut mine = Vec::new();
+    for (i, position) in jobs.positions.iter().enumerate() {
+        if i % n == k - 1 && !done.contains(&i) {
+            let state = start
+                .parse_position(position)
+                .map_err(|e| bad_file(jobs_path, format!("line {}: {e}", i + 5)))?;
+            mine.push((i, state));
+        }
+    }
+    let file = Mutex::new(file);
+    let write_error = Mutex::new(None);
+    let stop = crate::interrupt::ctrl_c();
+    let result = solve_each(&mine, options, &stop, &|job, value, nodes| {
+        let line = serde_json::to_string(&JobResult {
+            job,
+            position: jobs.positions[job].clone(),
+            value,
+            distance: options.distance,
+            nodes,
+        })
+        .expect("a result serialises");
+        let mut file = file.lock().expect("no panic");
+        if let Err(e) = file
+            .write_all(format!("{line}\n").as_bytes())
+            .and_then(|()| file.flush())
+        {
+            write_error.lock().expect("no panic").get_or_insert(e);
+        }
+    });
+    if let Some(e) = write_error.into_inner().expect("no panic") {
+        return Err(CliError::new(format!(
+            "cannot write `{}`: {e}",
+            results_path.display()
+        )));
+    }
+    let io = |e: std::io::Error| CliError::new(format!("cannot write output: {e}"));
+    match result {
+        Ok(stats) => writeln!(
+            out,
+            "slice {k}/{n} of the jobs of {} at depth {}: {} jobs solved now, {} before, {} nodes, {:.1} s; results in {}",
+            jobs.from,
+            jobs.depth,
+            mine.len(),
+            done.iter().filter(|&&i| i % n == k - 1).count(),
+            stats.nodes,
+            stats.time_us as f64 / 1e6,
+            results_path.display()
+        )
+        .map_err(io),
+        Err(stopped) => {
+            writeln!(
+                out,
+                "{stopped}; the jobs solved are in {}",
+                results_path.display()
+            )
+            .map_err(io)?;
+            if stopped.stopped_by == StopReason::Stop {
+                return Err(CliError::Interrupted("solve stopped by Ctrl-C".into()));
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Combines the results in `files` into the solution of `state` split `depth` plies down, and
+/// prints it as `ply solve` does.
+pub fn combine<G: Solvable>(
+    state: &G,
+    depth: u32,
+    files: &[PathBuf],
+    options: &SolverOptions,
+    all_replies: bool,
+    as_json: bool,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    if all_replies && depth < 2 {
+        return Err(CliError::new(format!(
+            "bad --split-depth `{depth}` with --all-replies: expected 2 or more (the replies are solved as jobs)"
+        )));
+    }
+    let split = Split::new(state, depth, options.symmetry).map_err(CliError::new)?;
+    let mut by_position: HashMap<String, JobResult> = HashMap::new();
+    for file in files {
+        for result in read_results(file)? {
+            if result.distance != options.distance {
+                return Err(CliError::new(format!(
+                    "bad --results `{}`: solved {} --distance; expected the same as this combine",
+                    file.display(),
+                    if result.distance { "with" } else { "without" }
+                )));
+            }
+            by_position.insert(result.position.clone(), result);
+        }
+    }
+    let mut values = Vec::with_capacity(split.jobs().len());
+    let mut stats = SolveStats::default();
+    for (i, job) in split.jobs().iter().enumerate() {
+        let position = job.position();
+        let result = by_position.get(&position).ok_or_else(|| {
+            CliError::new(format!(
+                "bad --results: job {i} (`{position}`) has no result in the files; expected the results of every slice of the jobs of this position at --split-depth {depth}"
+            ))
+        })?;
+        values.push(result.value);
+        stats.nodes += result.nodes;
+    }
+    let solution = split
+        .combine(&values, options, all_replies, stats)
+        .expect("one value per job");
+    crate::commands::solve::print(&solution, as_json, out)
+}

@@ -1,0 +1,276 @@
+//! `ply solve --split-depth` through the binary, as a cluster runs it: the jobs written, each
+//! slice solved by its own process into its own file (a slice cut short resumes without
+//! redoing its jobs), and the results combined into exactly the one-machine answer.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn ply(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(args)
+        .output()
+        .expect("the ply binary runs")
+}
+
+fn ok(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn refused(out: &Output, needle: &str) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains(needle), "{err:?} lacks {needle:?}");
+}
+
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ply-split-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// The answer without what it cost; without distances (an outcome-only solve), values by
+/// their sign, the only part of them that is known.
+fn answer(json: &str) -> Value {
+    let mut value: Value = serde_json::from_str(json).unwrap();
+    value.as_object_mut().unwrap().remove("stats");
+    if value["exact_distance"] == false {
+        signs(&mut value);
+    }
+    value
+}
+
+fn signs(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            for (key, v) in map.iter_mut() {
+                match (key.as_str(), v.as_i64()) {
+                    ("value", Some(n)) => *v = Value::from(n.signum()),
+                    _ => signs(v),
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(signs),
+        _ => {}
+    }
+}
+
+fn split_equals_whole(game: &str, depth: &str, extra: &[&str], slices: usize) {
+    let dir = folder(&game.replace(['(', ')', '=', ','], "-"));
+    let jobs = dir.join("jobs.txt");
+    ok(&ply(&[
+        "solve",
+        game,
+        "--split-depth",
+        depth,
+        "--write-jobs",
+        path(&jobs),
+    ]));
+    let mut results = Vec::new();
+    for k in 1..=slices {
+        let file = dir.join(format!("results-{k}.jsonl"));
+        let slice = format!("{k}/{slices}");
+        let mut args = vec![
+            "solve",
+            game,
+            "--jobs",
+            path(&jobs),
+            "--slice",
+            &slice,
+            "--out",
+            path(&file),
+        ];
+        args.extend(extra.iter().filter(|a| **a != "--all-replies"));
+        ok(&ply(&args));
+        results.push(file);
+    }
+    let mut args = vec!["solve", game, "--split-depth", depth, "--json", "--results"];
+    args.extend(results.iter().map(|r| path(r)));
+    args.extend(extra);
+    let mut whole = vec!["solve", game, "--json"];
+    whole.extend(extra);
+    assert_eq!(
+        answer(&ok(&ply(&args))),
+        answer(&ok(&ply(&whole))),
+        "{game} at depth {depth}"
+    );
+}
+
+#[test]
+fn combined_slices_are_the_one_machine_solve() {
+    split_equals_whole(
+        "queen-isolation(preset=quiz)",
+        "2",
+        &["--all-replies", "--distance"],
+        3,
+    );
+    split_equals_whole(
+        "queen-isolation(width=4,height=4)",
+        "3",
+        &["--all-replies"],
+        2,
+    );
+    split_equals_whole("isolation(width=5,height=5)", "1", &["--distance"], 4);
+    split_equals_whole("tictactoe", "4", &[], 5);
+}
+
+#[test]
+fn a_slice_cut_short_resumes_without_redoing_its_jobs() {
+    let dir = folder("resume");
+    let (jobs, results) = (dir.join("jobs.txt"), dir.join("results.jsonl"));
+    let game = "queen-isolation(width=4,height=4)";
+    ok(&ply(&[
+        "solve",
+        game,
+        "--split-depth",
+        "2",
+        "--write-jobs",
+        path(&jobs),
+    ]));
+    let slice = [
+        "solve",
+        game,
+        "--jobs",
+        path(&jobs),
+        "--out",
+        path(&results),
+    ];
+    ok(&ply(&slice));
+    let text = std::fs::read_to_string(&results).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // Killed while writing its 11th result: ten whole lines and a torn one.
+    std::fs::write(&results, lines[..10].join("\n") + "\n" + &lines[10][..9]).unwrap();
+    let again = ok(&ply(&slice));
+    assert!(
+        again.contains(&format!("{} jobs solved now, 10 before", lines.len() - 10)),
+        "{again}"
+    );
+    let mut combine = vec!["solve", game, "--split-depth", "2", "--json", "--results"];
+    combine.push(path(&results));
+    let whole = ok(&ply(&["solve", game, "--json"]));
+    assert_eq!(answer(&ok(&ply(&combine))), answer(&whole));
+}
+
+#[test]
+fn bad_splits_are_refused_in_one_line() {
+    let dir = folder("bad");
+    let jobs = dir.join("jobs.txt");
+    let game = "queen-isolation(width=4,height=4)";
+    refused(
+        &ply(&[
+            "solve",
+            game,
+            "--split-depth",
+            "9",
+            "--write-jobs",
+            path(&jobs),
+        ]),
+        "bad --split-depth `9`: expected 1 to 8",
+    );
+    refused(
+        &ply(&["solve", game, "--split-depth", "2"]),
+        "expected --write-jobs FILE or --results FILE",
+    );
+    ok(&ply(&[
+        "solve",
+        game,
+        "--split-depth",
+        "2",
+        "--write-jobs",
+        path(&jobs),
+    ]));
+    let results = dir.join("r.jsonl");
+    refused(
+        &ply(&[
+            "solve",
+            "tictactoe",
+            "--jobs",
+            path(&jobs),
+            "--out",
+            path(&results),
+        ]),
+        "its jobs are of `queen-isolation(height=4,width=4)`",
+    );
+    refused(
+        &ply(&[
+            "solve",
+            game,
+            "--jobs",
+            path(&jobs),
+            "--slice",
+            "3/2",
+            "--out",
+            path(&results),
+        ]),
+        "bad --slice `3/2`",
+    );
+    ok(&ply(&[
+        "solve",
+        game,
+        "--jobs",
+        path(&jobs),
+        "--slice",
+        "1/2",
+        "--out",
+        path(&results),
+    ]));
+    refused(
+        &ply(&[
+            "solve",
+            game,
+            "--split-depth",
+            "2",
+            "--results",
+            path(&results),
+        ]),
+        "has no result in the files",
+    );
+    refused(
+        &ply(&[
+            "solve",
+            game,
+            "--split-depth",
+            "2",
+            "--distance",
+            "--results",
+            path(&results),
+        ]),
+        "solved without --distance",
+    );
+    refused(
+        &ply(&[
+            "solve",
+            game,
+            "--split-depth",
+            "1",
+            "--all-replies",
+            "--results",
+            path(&results),
+        ]),
+        "expected 2 or more",
+    );
+    refused(&ply(&["solve", game, "--jobs", path(&jobs)]), "--out");
+    std::fs::write(&jobs, "not a jobs file\n").unwrap();
+    refused(
+        &ply(&[
+            "solve",
+            game,
+            "--jobs",
+            path(&jobs),
+            "--out",
+            path(&results),
+        ]),
+        "no `# ply solve jobs` line",
+    );
+}
