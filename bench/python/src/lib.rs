@@ -13,6 +13,7 @@ mod errors;
 mod picture;
 mod pygame;
 mod records;
+mod split;
 mod run;
 mod state;
 mod teaching;
@@ -30,6 +31,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arena::arena, m)?)?;
     m.add_class::<records::RecordFile>()?;
     m.add_function(wrap_pyfunction!(records::standings, m)?)?;
+    m.add_function(wrap_pyfunction!(split::split_jobs, m)?)?;
+    m.add_function(wrap_pyfunction!(split::solve_positions, m)?)?;
+    m.add_function(wrap_pyfunction!(split::split_combine, m)?)?;
     m.add_function(wrap_pyfunction!(state::load_game, m)?)?;
     m.add_function(wrap_pyfunction!(state::registered_games, m)?)?;
     m.add_function(wrap_pyfunction!(run::search, m)?)?;

@@ -127,6 +127,18 @@ class RecordFile:
     def __enter__(self) -> "RecordFile": ...
     def __exit__(self, *args: Any) -> None: ...
 
+def split_jobs(state: State, depth: int) -> List[str]: ...
+def solve_positions(
+    state: State, positions: List[str], *, distance: bool = False, threads: int = 1
+) -> List[Tuple[int, int]]: ...
+def split_combine(
+    state: State,
+    depth: int,
+    values: Dict[str, int],
+    *,
+    all_replies: bool = False,
+    distance: bool = False,
+) -> Dict[str, Any]: ...
 def standings(
     paths: List[str],
     agents: Optional[List[str]] = None,

@@ -23,13 +23,28 @@ Also from the shell: ``python -m ply_search.ray --game isolation --agent greedy 
 """
 
 import argparse
+import fcntl
+import json
 import os
 import sys
 import time
 
 from . import _native
 
-__all__ = ["arena", "main"]
+__all__ = ["arena", "solve", "main"]
+
+
+def _connect(ray, address):
+    """Joins the cluster at ``address`` (or the running one, or starts a local one). A driver
+    joining a cluster on the loopback address stays on it too, instead of announcing the
+    machine's outside address."""
+    if ray.is_initialized():
+        return
+    host = str(address).split(":")[0] if address is not None else ""
+    if host == "localhost" or host.startswith("127."):
+        ray.init(address=address, log_to_driver=False, _node_ip_address=host.replace("localhost", "127.0.0.1"))
+    else:
+        ray.init(address=address, log_to_driver=False)
 
 
 def _game_count(games, agents, openings, opening_list, gauntlet):
@@ -78,8 +93,7 @@ def arena(
         games = [games]
     sprt = options.pop("sprt", None)
     options.setdefault("threads", num_cpus)
-    if not ray.is_initialized():
-        ray.init(address=address, log_to_driver=False)
+    _connect(ray, address)
     total = _game_count(
         games, agents, options.get("openings", 4), options.get("opening_list"), options.get("gauntlet")
     )
@@ -123,6 +137,99 @@ def arena(
             )
     names = [a if isinstance(a, str) else None for a in agents]
     return _native.standings([out], None if None in names else names, sprt=sprt)
+
+
+def _solve_chunk(game, positions, distance, threads):
+    """One Ray task: the exact value of each job position (without the GIL)."""
+    state = _native.load_game(game).new_initial_state()
+    values = _native.solve_positions(state, positions, distance=distance, threads=threads)
+    return [(p, v, n) for p, (v, n) in zip(positions, values)]
+
+
+def _read_checkpoint(handle, path, distance):
+    """The values already in the checkpoint file, a last line cut short by a kill dropped."""
+    handle.seek(0)
+    text = handle.read()
+    complete = text.rfind("\n") + 1
+    if complete < len(text):
+        handle.truncate(complete)
+    values = {}
+    for number, line in enumerate(text[:complete].splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            result = json.loads(line)
+            position, value, solved_with = result["position"], int(result["value"]), bool(result["distance"])
+        except (ValueError, KeyError, TypeError) as error:
+            raise _native.PlyError(
+                f"bad result on line {number} of `{path}`: {error}; expected one solved job per line as written by ply_search.ray.solve"
+            ) from None
+        if solved_with != distance:
+            raise _native.PlyError(
+                f"bad out `{path}`: its jobs were solved {'with' if solved_with else 'without'} distance; expected distance={solved_with}, or a new file"
+            )
+        values[position] = value
+    return values
+
+
+def solve(
+    game,
+    *,
+    out,
+    position=None,
+    split_depth=2,
+    all_replies=False,
+    distance=False,
+    tasks=None,
+    address=None,
+    max_retries=3,
+    progress=True,
+    num_cpus=1,
+):
+    """Solves a position exactly with its jobs spread over a Ray cluster, and returns what
+    ``ply_search.solve`` returns for it.
+
+    - ``game``: a game spec; ``position``: a position of it (default: the start).
+    - ``split_depth``: the solve is cut into the positions this many plies down (one of each
+      symmetry class), as ``ply solve --split-depth``; ``all_replies`` needs 2 or more.
+    - ``out``: the checkpoint file: each job's value is appended as its task ends, and a driver
+      run again with the same arguments solves only the jobs it lacks.
+    - ``tasks``: how many Ray tasks (default: four per CPU of the cluster); ``num_cpus``: CPUs
+      (and solver threads) per task; ``max_retries``: how often Ray reruns a task whose worker
+      died.
+    """
+    import ray
+
+    loaded = _native.load_game(game)
+    state = loaded.new_initial_state() if position is None else loaded.state_from_position(position)
+    jobs = _native.split_jobs(state, split_depth)
+    _connect(ray, address)
+    started = time.monotonic()
+    with open(out, "a+") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise _native.PlyError(f"bad out `{out}`: another driver is writing it; expected one per file") from None
+        values = _read_checkpoint(handle, out, distance)
+        pending = [job for job in jobs if job not in values]
+        if tasks is None:
+            tasks = 4 * int(ray.cluster_resources().get("CPU", 1))
+        tasks = max(1, min(tasks, len(pending)))
+        task = ray.remote(num_cpus=num_cpus, max_retries=max_retries, retry_exceptions=False)(_solve_chunk)
+        running = [task.remote(game, pending[k::tasks], distance, num_cpus) for k in range(tasks) if pending[k::tasks]]
+        while running:
+            ready, running = ray.wait(running, num_returns=1)
+            for job, value, nodes in ray.get(ready[0]):
+                handle.write(json.dumps({"position": job, "value": value, "distance": distance, "nodes": nodes}) + "\n")
+                values[job] = value
+            handle.flush()
+            if progress:
+                print(
+                    f"{len(values)}/{len(jobs)} jobs solved, {time.monotonic() - started:.1f} s elapsed",
+                    file=sys.stderr,
+                    flush=True,
+                )
+    return _native.split_combine(state, split_depth, values, all_replies=all_replies, distance=distance)
 
 
 def main(argv=None):
