@@ -13,8 +13,8 @@ mod errors;
 mod picture;
 mod pygame;
 mod records;
-mod split;
 mod run;
+mod split;
 mod state;
 mod teaching;
 

@@ -97,8 +97,15 @@ fn combine_in<'py, G: Solvable>(
     }
     let solution = split
         .combine(&listed, options, all_replies, Default::default())
-        .ok_or_else(|| bad_value(format!("bad depth `{depth}` with all_replies: expected 2 or more")))?;
-    to_python(py, &serde_json::to_value(&solution).expect("a solution serialises"))
+        .ok_or_else(|| {
+            bad_value(format!(
+                "bad depth `{depth}` with all_replies: expected 2 or more"
+            ))
+        })?;
+    to_python(
+        py,
+        &serde_json::to_value(&solution).expect("a solution serialises"),
+    )
 }
 
 /// The solution of `state` (as `solve` returns it) from the values of its jobs at `depth`
