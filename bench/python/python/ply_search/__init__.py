@@ -36,6 +36,9 @@ from ._native import (
     registered_games,
     search,
     solve,
+    solve_positions,
+    split_combine,
+    split_jobs,
     standings,
 )
 
@@ -57,5 +60,8 @@ __all__ = [
     "registered_games",
     "search",
     "solve",
+    "solve_positions",
+    "split_combine",
+    "split_jobs",
     "standings",
 ]
