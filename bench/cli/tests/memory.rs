@@ -5,6 +5,8 @@
 
 use std::process::{Command, Output};
 
+mod common;
+
 /// The address space the commands get: 1.5 GB.
 const LIMIT_KB: u64 = 1_500_000;
 

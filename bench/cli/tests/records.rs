@@ -6,22 +6,11 @@
 //! written another way (`GREEDY()` for `greedy`) are the same tournament.
 
 use ply_arena::record::{read_records, RecordWriter};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Output;
 
-fn ply(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ply-records-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+mod common;
+use common::{fresh_folder as folder, ply, refused, succeeded as ok};
 
 const GAMES: usize = 8; // 2 openings x 2 colours x 2 games of one pairing
 
@@ -45,26 +34,6 @@ fn tournament(file: &Path, extra: &[&str]) -> Output {
     ];
     args.extend_from_slice(extra);
     ply(&args)
-}
-
-fn ok(out: &Output) {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-fn refused(out: &Output, needle: &str) {
-    assert_eq!(
-        out.status.code(),
-        Some(2),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(err.trim().lines().count(), 1, "{err}");
-    assert!(err.contains(needle), "{err:?} lacks {needle:?}");
 }
 
 /// The ids of a complete run, each once.

@@ -3,38 +3,10 @@
 //! redoing its jobs), and the results combined into exactly the one-machine answer.
 
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
-fn ply(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(args)
-        .output()
-        .expect("the ply binary runs")
-}
-
-fn ok(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn refused(out: &Output, needle: &str) {
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert_eq!(err.trim().lines().count(), 1, "{err}");
-    assert!(err.contains(needle), "{err:?} lacks {needle:?}");
-}
-
-fn folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ply-split-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+mod common;
+use common::{fresh_folder as folder, ply, refused, succeeded as ok};
 
 fn path(p: &Path) -> &str {
     p.to_str().unwrap()
@@ -121,7 +93,7 @@ fn combined_slices_are_the_one_machine_solve() {
         &["--all-replies"],
         2,
     );
-    split_equals_whole("isolation(width=5,height=5)", "1", &["--distance"], 4);
+    split_equals_whole("isolation(width=5,height=5)", "2", &["--distance"], 4);
     split_equals_whole("tictactoe", "4", &[], 5);
 }
 
