@@ -150,7 +150,7 @@ class LoopbackSolve(unittest.TestCase):
             state = ply_search.load_game(game).new_initial_state()
             whole = ply_search.solve(state, all_replies=all_replies, distance=distance)
             out = os.path.join(folder, f"{len(os.listdir(folder))}.jsonl")
-            split = ply_search.ray.solve(game, out=out, split_depth=2, all_replies=all_replies, distance=distance, progress=False)
+            split = ply_search.ray.solve(game, out=out, split_depth=3, all_replies=all_replies, distance=distance, progress=False)
             if distance:
                 for key in ("value", "moves", "replies"):
                     self.assertEqual(split[key], whole[key], game)
@@ -159,7 +159,7 @@ class LoopbackSolve(unittest.TestCase):
             # Run again: every job comes from the checkpoint, none is solved again.
             with open(out) as f:
                 solved = f.read()
-            again = ply_search.ray.solve(game, out=out, split_depth=2, all_replies=all_replies, distance=distance, progress=False)
+            again = ply_search.ray.solve(game, out=out, split_depth=3, all_replies=all_replies, distance=distance, progress=False)
             self.assertEqual(again["value"], split["value"])
             with open(out) as f:
                 self.assertEqual(f.read(), solved)

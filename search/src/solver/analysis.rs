@@ -1,7 +1,7 @@
 //! Root analysis: the value of every move of a position (and, on request, of every reply to
 //! every move), with symmetric moves solved once and whole moves shared out among threads.
 
-use super::split::solve_each;
+use super::split::{solve_each, Split};
 use super::{Solvable, SolveStats, SolverOptions};
 use crate::score::{self, relative_to_root, Score};
 use crate::{Game, Player, StopFlag, StopReason};
@@ -140,65 +140,18 @@ pub fn solve_until<G: Solvable>(
     stop: &StopFlag,
 ) -> Result<Solution<G::Move>, SolveError> {
     let start = Instant::now();
-    let openings = classes(state, options.symmetry);
-    if !all_replies {
-        let jobs: Vec<G> = openings
-            .iter()
-            .map(|c| state.play(c.representative))
-            .collect();
-        let (values, stats) = solve_all(&jobs, options, stop)?;
-        let opening_values: Vec<Score> = values.into_iter().map(for_mover).collect();
-        let moves = expand(state, &openings, &opening_values);
-        return Ok(finish(state, options, moves, Vec::new(), stats, start));
-    }
-
-    // Every reply to every opening: solve one reply of each symmetry class (over all openings
-    // at once), then read every opening's replies off the classes.
-    let mut jobs = Vec::new();
-    let mut job_of_class: ahash::AHashMap<u64, usize> = ahash::AHashMap::new();
-    for class in &openings {
-        let child = state.play(class.representative);
-        for reply in classes(&child, options.symmetry) {
-            if let std::collections::hash_map::Entry::Vacant(slot) = job_of_class.entry(reply.key) {
-                slot.insert(jobs.len());
-                jobs.push(child.play(reply.representative));
-            }
-        }
-    }
-    let (values, stats) = solve_all(&jobs, options, stop)?;
-    let mut replies = Vec::new();
-    for opening in state.legal_moves() {
-        let child = state.play(opening);
-        let listed: Vec<MoveValue<G::Move>> = child
-            .legal_moves()
-            .into_iter()
-            .map(|reply| {
-                let key = canonical_key(&child.play(reply), options.symmetry);
-                MoveValue {
-                    mv: reply,
-                    notation: child.format_move(reply),
-                    value: for_mover(values[job_of_class[&key]]),
-                    same_as: None,
-                }
-            })
-            .collect();
-        let child_value = listed
-            .iter()
-            .map(|r| r.value)
-            .max()
-            .unwrap_or_else(|| child.terminal_value(child.to_move()));
-        replies.push(OpeningReplies {
-            opening: MoveValue {
-                mv: opening,
-                notation: state.format_move(opening),
-                value: for_mover(child_value),
-                same_as: None,
-            },
-            replies: listed,
-        });
-    }
-    let moves = replies.iter().map(|r| r.opening.clone()).collect();
-    Ok(finish(state, options, moves, replies, stats, start))
+    // A one-machine solve is a split solve on one machine: the moves' positions (one of each
+    // symmetry class) are the jobs, or, for every reply, the replies' positions (one of each
+    // class over all openings at once), and their values combine into the solution.
+    let depth = if all_replies { 2 } else { 1 };
+    let split = Split::new(state, depth, options.symmetry)
+        .expect("a position has fewer than MAX_JOBS moves and replies");
+    let (values, stats) = solve_all(split.jobs(), options, stop)?;
+    let mut solution = split
+        .combine(&values, options, all_replies, stats)
+        .expect("one value per job, and replies at depth 2");
+    solution.stats.time_us = start.elapsed().as_micros() as u64;
+    Ok(solution)
 }
 
 /// A position's value for the player who moved into it, counted from the position before.
