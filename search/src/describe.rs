@@ -63,6 +63,28 @@ pub trait Describe: Game {
         let _ = player;
         None
     }
+
+    /// How a person types a move here, in one line with an example (`ply play`'s prompt):
+    /// the notation the drawing's coordinates use, and any other form `parse_move` reads.
+    fn move_format(&self) -> String {
+        "a move in the game's notation".into()
+    }
+
+    /// A move as a person finds it on the drawing; the game's notation unless the game has
+    /// board coordinates that read better (knight Isolation's `(row,col)` for its action
+    /// numbers). [`Game::parse_move`] must read it back.
+    fn move_for_people(&self, mv: Self::Move) -> String {
+        self.format_move(mv)
+    }
+
+    /// Why a finished game ended, in words ("player 1 cannot move"); `None` while it goes on.
+    /// The default names only the result; games say which rule ended them.
+    fn end_reason(&self) -> Option<String> {
+        self.outcome().map(|outcome| match outcome {
+            crate::Outcome::Win(winner) => format!("player {} wins", winner.index()),
+            crate::Outcome::Draw => "a draw".into(),
+        })
+    }
 }
 
 /// Moves as numbers, OpenSpiel's actions: every move of the game has a stable number below
@@ -184,8 +206,8 @@ pub fn state_json<G: Describe>(state: &G) -> Value {
 }
 
 /// A search's answer as `ply search --json` prints it (and the Python package and the server
-/// return it): the agent, the position, the best move, the score (number and text), the PV and
-/// the full statistics.
+/// return it): the agent, the position, the best move, the score (number and text, and whether a
+/// win's or loss's distance is known: `distance_exact`), the PV and the full statistics.
 pub fn search_json<G: Game>(
     state: &G,
     agent: &str,
@@ -197,6 +219,7 @@ pub fn search_json<G: Game>(
         "best_move": result.best_move.map(|m| state.format_move(m)),
         "score": result.score,
         "score_text": crate::score::describe(result.score),
+        "distance_exact": crate::score::distance_exact(result.score),
         "pv": state.format_line(&result.pv),
         "stats": result.stats,
     })

@@ -74,7 +74,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G> for Greedy<E> {
         stats.finish_timing(started.elapsed());
         SearchResult {
             best_move: best.map(|b| b.0),
-            score: best.map_or(-INFINITY, |b| b.1),
+            // A finished game scores the courses' infinite utility, which knows no distance.
+            score: best.map_or(-INFINITY, |b| crate::score::without_distance(b.1)),
             pv: best.map(|b| b.0).into_iter().collect(),
             stats,
         }

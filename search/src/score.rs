@@ -13,6 +13,9 @@
 //! assert_eq!(score::describe(score::loss_in(4)), "-W4");
 //! assert_eq!(score::describe(-12), "-12");
 //! assert!(score::is_decisive(WIN - 100));
+//! // A proven win whose distance the search does not know says only "win":
+//! assert_eq!(score::describe(score::WIN_UNKNOWN_DISTANCE), "win");
+//! assert_eq!(score::plies_to_result(score::WIN_UNKNOWN_DISTANCE), None);
 //! ```
 
 /// A value from one player's point of view; higher is better for that player.
@@ -23,6 +26,11 @@ pub const WIN: Score = 1_000_000;
 
 /// The greatest distance (in plies) a decisive score can carry.
 pub const MAX_DISTANCE: Score = 100_000;
+
+/// A win whose distance is not known: MCTS's proven root, the course algorithms' infinite
+/// utility, greedy's finished game. It sits at the greatest distance, so a win of known
+/// distance ranks above it, and it prints as `win` ([`describe`]), never as `+Wn`.
+pub const WIN_UNKNOWN_DISTANCE: Score = WIN - MAX_DISTANCE;
 
 /// Heuristic values must lie within `-MAX_EVAL..=MAX_EVAL`; larger ones are clamped by
 /// [`clamp_eval`].
@@ -52,10 +60,36 @@ pub fn is_decisive(score: Score) -> bool {
     score.abs() > MAX_EVAL
 }
 
-/// For a decisive score, the number of plies to the end of the game; `None` for heuristic values.
+/// For a decisive score, the number of plies to the end of the game; `None` for heuristic values
+/// and for a result whose distance is not known ([`WIN_UNKNOWN_DISTANCE`]).
 #[inline]
 pub fn plies_to_result(score: Score) -> Option<u32> {
-    is_decisive(score).then(|| (WIN - score.abs()) as u32)
+    (is_decisive(score) && score.abs() > WIN_UNKNOWN_DISTANCE).then(|| (WIN - score.abs()) as u32)
+}
+
+/// Whether `score` is a win or loss whose distance is known exactly (what `+Wn` promises).
+///
+/// ```
+/// use ply_search::score::{distance_exact, win_in, WIN_UNKNOWN_DISTANCE};
+/// assert!(distance_exact(win_in(9)));
+/// assert!(!distance_exact(-WIN_UNKNOWN_DISTANCE));
+/// assert!(!distance_exact(12));
+/// ```
+#[inline]
+pub fn distance_exact(score: Score) -> bool {
+    plies_to_result(score).is_some()
+}
+
+/// `score` with the distance of a decisive result forgotten (win or loss at
+/// [`WIN_UNKNOWN_DISTANCE`]); heuristic values and draws unchanged. For searches whose wins
+/// carry no true distance, such as the courses' `+inf`.
+#[inline]
+pub fn without_distance(score: Score) -> Score {
+    if is_decisive(score) {
+        score.signum() * WIN_UNKNOWN_DISTANCE
+    } else {
+        score
+    }
 }
 
 /// Keeps a heuristic value inside the heuristic range, so it never reads as a win.
@@ -78,7 +112,8 @@ pub fn one_ply_later(score: Score) -> Score {
 }
 
 /// Text for a score: the number for heuristic values, `+Wn` / `-Wn` for a win / loss in n plies,
-/// `no result` for a search stopped before its first iteration (`±INFINITY`).
+/// `win` / `loss` for a result whose distance is not known, `no result` for a search stopped
+/// before its first iteration (`±INFINITY`).
 ///
 /// ```
 /// use ply_search::score::{describe, INFINITY};
@@ -92,6 +127,8 @@ pub fn describe(score: Score) -> String {
     match plies_to_result(score) {
         Some(n) if score > 0 => format!("+W{n}"),
         Some(n) => format!("-W{n}"),
+        None if is_decisive(score) && score > 0 => "win".into(),
+        None if is_decisive(score) => "loss".into(),
         None => score.to_string(),
     }
 }

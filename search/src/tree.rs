@@ -400,6 +400,23 @@ impl crate::describe::Describe for Tree {
     fn drawing(&self) -> String {
         format!("\ntree {} at node {}\n", self, self.position())
     }
+
+    fn move_format(&self) -> String {
+        let children = self.legal_moves().len();
+        format!(
+            "a child's index, 0 to {} from the left",
+            children.saturating_sub(1)
+        )
+    }
+
+    fn end_reason(&self) -> Option<String> {
+        self.is_terminal().then(|| {
+            format!(
+                "a leaf of value {} for player 0",
+                self.terminal_value(crate::Player::P0)
+            )
+        })
+    }
 }
 
 #[cfg(test)]

@@ -216,7 +216,11 @@ fn replay_without_json_draws_the_board() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains("ply 2: after 0"));
-    assert!(text.contains("|   |   |   |   |   |   |   |   |   |   | 2 |"));
+    // Coordinates along the edges; player 1 on cell 0, the bottom-right corner (8,10).
+    assert!(text.contains("      0   1   2   3   4   5   6   7   8   9   10\n"));
+    assert!(text.contains("  8 |   |   |   |   |   |   |   |   |   |   | 1 |"));
+    assert!(text.contains("  4 |   |   |   |   |   | 0 |"));
+    assert!(text.contains("0: player 0, 1: player 1, X: blocked; cells are (row,col)"));
 }
 
 /// Hostile input is echoed on one short line: a 100 KB spec, a newline inside a move.
@@ -786,6 +790,40 @@ fn search_runs_mcts_with_its_statistics() {
     assert!(text.starts_with("best move (1,1)"), "{text}");
 }
 
+/// A score claims a distance only when the search knows it: MCTS proves the quiz board won
+/// without counting plies, alpha-beta finds the win in 5.
+#[test]
+fn scores_say_a_distance_only_when_it_is_exact() {
+    let quiz = "queen-isolation(preset=quiz)";
+    let json = |agent: &str| -> Value {
+        let out = ply(&["search", quiz, agent, "--json"]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        serde_json::from_str(stdout(&out).trim()).unwrap()
+    };
+    let proven = json("mcts(iterations=20000)");
+    assert_eq!(proven["stats"]["stopped_by"], "solved");
+    assert_eq!(proven["score_text"], "win");
+    assert_eq!(proven["distance_exact"], false);
+    let text = stdout(&ply(&["search", quiz, "mcts(iterations=20000)"]));
+    assert!(text.contains("score win "), "{text}");
+    assert!(!text.contains("+W"), "{text}");
+
+    let exact = json("alphabeta(depth=6)");
+    assert_eq!(exact["score_text"], "+W5");
+    assert_eq!(exact["distance_exact"], true);
+    let heuristic = json("alphabeta(depth=2)");
+    assert_eq!(heuristic["distance_exact"], false);
+
+    // A default solve knows win, draw or loss; --distance knows how far.
+    let text = stdout(&ply(&["solve", quiz]));
+    assert!(
+        text.contains("value: player 0 wins (win for player 0)"),
+        "{text}"
+    );
+    let text = stdout(&ply(&["solve", quiz, "--distance"]));
+    assert!(text.contains("(win in 5 plies for player 0)"), "{text}");
+}
+
 #[test]
 fn play_two_agents_to_the_end_and_record_the_game() {
     let file = std::env::temp_dir().join(format!("ply-play-{}.jsonl", std::process::id()));
@@ -806,7 +844,13 @@ fn play_two_agents_to_the_end_and_record_the_game() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains("player 0 (greedy) plays"), "{text}");
-    assert!(text.trim_end().ends_with("wins"), "{text}");
+    // Moves are shown where they land too, and the last line says why the game ended.
+    assert!(text.contains(" (to ("), "{text}");
+    let last = text.trim_end().lines().last().unwrap();
+    assert!(
+        last.starts_with("game over: player ") && last.ends_with("cannot move"),
+        "{last}"
+    );
     let line = std::fs::read_to_string(&file).unwrap();
     let record: Value = serde_json::from_str(line.trim()).unwrap();
     assert_eq!(
@@ -830,9 +874,16 @@ fn play_answers_a_bad_move_with_the_legal_moves_and_reads_on() {
     );
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
+    // The prompt says the move format and the legal moves before asking.
     assert!(
         text.contains(
-            "not a legal move: `(9,9)`; the legal moves are (0,0) (1,0) (2,0) (0,1) (1,1)"
+            "moves: the target cell as (x,y): column x, then row y from the top, e.g. (0,0)\nlegal: (0,0) (1,0) (2,0) (0,1) (1,1)\nplayer 0, your move (or resign): "
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "not a legal move: `(9,9)`; expected the target cell as (x,y): column x, then row y from the top, e.g. (0,0)\nlegal: (0,0) (1,0) (2,0) (0,1) (1,1)"
         ),
         "{text}"
     );

@@ -149,7 +149,7 @@ pub fn trace_job<G: FrontEndGame>(
             let counters = running_counters(&nodes, &steps, ask.test_root);
             runs.push(json!({
                 "depth": depth,
-                "value": ply_search::score::describe(result.value),
+                "value": ply_search::score::describe(options.utility.reported(result.value)),
                 "best_move": result.best_move.map(|m| state.format_move(m)),
                 "counters": result.counters,
                 "nodes": nodes,

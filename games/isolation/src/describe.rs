@@ -4,7 +4,7 @@
 use crate::{Heuristic, Isolation, Rules};
 use ply_search::describe::{Actions, Describe, NamedEvaluators};
 use ply_search::picture::{BoardView, Mark};
-use ply_search::{NotationError, Player};
+use ply_search::{Game, NotationError, Player};
 use serde_json::{json, Map, Value};
 
 /// Action numbers are the game's dense move index.
@@ -46,8 +46,61 @@ impl Describe for Isolation {
         map
     }
 
+    /// The board with its `(row,col)` coordinates ([`Isolation::labelled_drawing`]); the
+    /// original's exact `DebugState` printout is [`Isolation::debug_string`].
     fn drawing(&self) -> String {
-        self.debug_string()
+        self.labelled_drawing()
+    }
+
+    fn move_format(&self) -> String {
+        let example = self
+            .legal_moves()
+            .first()
+            .map(|&mv| (self.move_for_people(mv), self.format_move(mv)));
+        let (cell, action) = example.unwrap_or_else(|| ("(0,0)".into(), "0".into()));
+        match (self.variant().rules, self.loc(self.to_move())) {
+            (Rules::Aind, _) => format!("the target cell as (row,col), e.g. {cell}"),
+            (_, None) => format!(
+                "the cell as (row,col), e.g. {cell}, or the original's cell index, e.g. {action}"
+            ),
+            (_, Some(_)) => format!(
+                "the target cell as (row,col), e.g. {cell}, or the original's action number, e.g. {action} (or its name, NNE...)"
+            ),
+        }
+    }
+
+    fn move_for_people(&self, mv: crate::Move) -> String {
+        let (row, col) = self.variant().row_col(mv.cell());
+        format!("({row},{col})")
+    }
+
+    fn end_reason(&self) -> Option<String> {
+        self.outcome()?;
+        let mover = self.to_move().index();
+        let stuck = |p: usize| !self.has_liberties(p);
+        // Udacity's quirk: a knight whose only liberty is cell 0 counts as stuck.
+        let why = |p: usize| {
+            if self.variant().rules == Rules::Udacity && !self.player_liberties(p).is_empty() {
+                format!("player {p} can only reach cell 0, which the original never counts as a liberty")
+            } else {
+                format!("player {p} cannot move")
+            }
+        };
+        if self.variant().rules != Rules::Udacity {
+            return Some(why(mover));
+        }
+        Some(match (stuck(mover), stuck(1 - mover)) {
+            (true, true) => format!(
+                "both players are stuck ({}; {}): under Udacity's rule the player to move, player {mover}, loses",
+                why(mover),
+                why(1 - mover)
+            ),
+            (true, false) => why(mover),
+            _ => format!(
+                "{}: under Udacity's rule the game ends when either player is stuck, and player {mover}, to move, wins",
+                why(1 - mover)
+            ),
+        })
     }
 
     /// The board as drawn (north up, west left): the knights, blocked cells and open cells;

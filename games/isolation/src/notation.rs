@@ -2,7 +2,8 @@
 //!
 //! - Moves (Udacity and standard rules): the original's action integer: the cell index while
 //!   the mover is not placed (`57`), afterwards the knight offset (`25`, `-11`...). The
-//!   offsets' names (`NNE`, `ENE`, `ESE`, `SSE`, `SSW`, `WSW`, `WNW`, `NNW`) are accepted too.
+//!   offsets' names (`NNE`, `ENE`, `ESE`, `SSE`, `SSW`, `WSW`, `WNW`, `NNW`) are accepted too,
+//!   and so is the target cell as `(row,col)`, as the drawings label it.
 //! - Moves (AIND rules): `(row,col)`, row 0 at the top, column 0 at the left, as in
 //!   udacity/AIND-Isolation; blanks inside are allowed.
 //! - Positions: `BOARD PLY LOC0 LOC1`: the board integer in decimal, the ply count and the two
@@ -39,18 +40,18 @@ pub fn parse_move(state: &Isolation, text: &str) -> Result<Move, NotationError> 
             format!("a legal (row,col): {}", abbreviate(&list))
         } else if state.loc(state.to_move()).is_none() {
             format!(
-                "an open cell index for the opening move: {}",
+                "an open cell index for the opening move: {} (or its (row,col))",
                 abbreviate(&list)
             )
         } else {
             format!(
-                "a legal action: {} (offsets or NNE, ENE, ...)",
+                "a legal action: {} (offsets, NNE, ENE, ..., or the target's (row,col))",
                 abbreviate(&list)
             )
         }
     };
     let bad = || NotationError::new("move", text.trim(), expected());
-    let target = if state.variant().rules == Rules::Aind {
+    let target = if state.variant().rules == Rules::Aind || text.trim_start().starts_with('(') {
         let (row, col) = parse_row_col(text).ok_or_else(bad)?;
         state.variant().cell_at_row_col(row, col).ok_or_else(bad)?
     } else {

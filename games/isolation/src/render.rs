@@ -51,6 +51,60 @@ impl Isolation {
         out
     }
 
+    /// The board for people: drawn as [`Isolation::debug_string`] does (north at the top), with
+    /// the `(row,col)` coordinates that moves may be typed in along its edges, the players
+    /// marked `0` and `1` as every page of ply names them, and a key.
+    ///
+    /// ```
+    /// use ply_isolation::{Isolation, Rules, Variant};
+    /// let state = Isolation::new(Variant::get(3, 2, Rules::Standard).unwrap());
+    /// let state = state.result(0).unwrap().result(5).unwrap();
+    /// assert_eq!(state.labelled_drawing(), "
+    ///       0   1   2
+    ///     + - + - + - +
+    ///   0 |   |   | 1 |
+    ///     + - + - + - +
+    ///   1 |   |   | 0 |
+    ///     + - + - + - +
+    /// 0: player 0, 1: player 1, X: blocked; cells are (row,col)
+    /// ");
+    /// ```
+    pub fn labelled_drawing(&self) -> String {
+        let v = self.variant();
+        let rowsep = format!("    {}+\n", "+ - ".repeat(v.width as usize));
+        let mut out = String::from("\n    ");
+        for col in 0..v.width {
+            out.push_str(&format!("  {col:<2}"));
+        }
+        let trimmed = out.trim_end().len();
+        out.truncate(trimmed);
+        out.push('\n');
+        out.push_str(&rowsep);
+        let locs = self.locs();
+        for row in 0..v.height {
+            out.push_str(&format!("{row:>3} |"));
+            for col in 0..v.width {
+                let cell = v.cell_at_row_col(row, col).expect("a cell of the board");
+                let symbol = if locs[0] == Some(cell) {
+                    '0'
+                } else if locs[1] == Some(cell) {
+                    '1'
+                } else if self.open_cells().contains(cell) {
+                    ' '
+                } else {
+                    'X'
+                };
+                out.push(' ');
+                out.push(symbol);
+                out.push_str(" |");
+            }
+            out.push('\n');
+            out.push_str(&rowsep);
+        }
+        out.push_str("0: player 0, 1: player 1, X: blocked; cells are (row,col)\n");
+        out
+    }
+
     /// The original's `DebugState.bitboard_string`: the board integer in binary, highest bit
     /// first, without leading zeros.
     pub fn bitboard_string(&self) -> String {

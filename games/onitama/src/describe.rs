@@ -61,6 +61,34 @@ impl Describe for Onitama {
         out
     }
 
+    fn move_format(&self) -> String {
+        let example = self.legal_moves().first().map(|&mv| self.format_move(mv));
+        format!(
+            "card:FROM-TO with squares as on the board's edges, e.g. {}; pass:CARD when no piece can move",
+            example.as_deref().unwrap_or("frog:B1-A2")
+        )
+    }
+
+    fn end_reason(&self) -> Option<String> {
+        if let Some(winner) = self.winner() {
+            let loser = winner.other();
+            return Some(if self.master(loser).is_none() {
+                format!(
+                    "player {} captured player {}'s master",
+                    winner.index(),
+                    loser.index()
+                )
+            } else {
+                format!(
+                    "player {}'s master reached the opposing temple arch",
+                    winner.index()
+                )
+            });
+        }
+        self.drawn()
+            .then(|| format!("a draw: the limit of {} plies was reached", self.ply()))
+    }
+
     /// The board as drawn (rank 5 at the top): pawns and masters; and five 5x5 planes of
     /// the cards' moves drawn around the centre square as their holder moves on this board
     /// (own two cards, the opponent's two, then the side card, drawn for the player to move,

@@ -36,19 +36,73 @@ impl Describe for QueenIsolation {
         map
     }
 
+    /// The board with its `(x,y)` coordinates along the edges (column `x` across the top, row
+    /// `y` down the side, as moves name cells), the players marked `0` and `1`, and a key.
+    ///
+    /// ```
+    /// use ply_queen_isolation::QueenIsolation;
+    /// use ply_search::describe::Describe;
+    /// assert_eq!(QueenIsolation::quiz().drawing(), "
+    ///   y\\x  0 1 2
+    ///     0  . . .
+    ///     1  . . #
+    /// 0: player 0, 1: player 1, #: blocked; cells are (x,y): column x, then row y
+    /// ");
+    /// ```
     fn drawing(&self) -> String {
-        let position = self.position();
-        let rows = position.split(' ').next().unwrap_or("");
-        let mut out = String::from("\n");
-        for row in rows.split('/') {
-            out.push_str("  ");
-            for c in row.chars() {
-                out.push(c);
+        let v = self.variant();
+        let open = self.open_cells();
+        let locs = [self.loc(Player::P0), self.loc(Player::P1)];
+        let mut out = String::from("\n  y\\x ");
+        for x in 0..v.width {
+            out.push_str(&format!("{x:>2}"));
+        }
+        out.push('\n');
+        for y in 0..v.height {
+            out.push_str(&format!("  {y:>3} "));
+            for x in 0..v.width {
+                let mark = if locs[0] == Some((x, y)) {
+                    '0'
+                } else if locs[1] == Some((x, y)) {
+                    '1'
+                } else if open >> (8 * y + x) & 1 == 1 {
+                    '.'
+                } else {
+                    '#'
+                };
                 out.push(' ');
+                out.push(mark);
             }
             out.push('\n');
         }
+        out.push_str(
+            "0: player 0, 1: player 1, #: blocked; cells are (x,y): column x, then row y\n",
+        );
         out
+    }
+
+    fn move_format(&self) -> String {
+        let example = self.legal_moves().first().map(|&mv| self.format_move(mv));
+        format!(
+            "the target cell as (x,y): column x, then row y from the top, e.g. {}",
+            example.as_deref().unwrap_or("(0,0)")
+        )
+    }
+
+    fn end_reason(&self) -> Option<String> {
+        self.outcome()?;
+        let mover = self.to_move();
+        let stuck = |p: Player| self.liberty_cells(p) == 0;
+        let (m, o) = (mover.index(), mover.other().index());
+        Some(match (stuck(mover), stuck(mover.other())) {
+            (true, true) => format!(
+                "both players are stuck: under the quiz's rule the player to move, player {m}, loses"
+            ),
+            (true, false) => format!("player {m} cannot move"),
+            _ => format!(
+                "player {o} cannot move: under the quiz's rule the game ends when either player is stuck, and player {m}, to move, wins"
+            ),
+        })
     }
 
     /// The board as drawn (row 0 at the top): the queens, blocked cells and open cells,

@@ -5,7 +5,7 @@
 use crate::{Nim, Take, TicTacToe};
 use ply_search::describe::{null_only, Actions, Describe, FromSpec, NamedEvaluators, SpecKey};
 use ply_search::picture::{BoardView, Mark};
-use ply_search::{Game, NotationError, Player, Spec, Zero};
+use ply_search::{Game, NotationError, Outcome, Player, Spec, Zero};
 use serde_json::{json, Map, Value};
 
 impl FromSpec for TicTacToe {
@@ -45,13 +45,30 @@ impl Describe for TicTacToe {
         Map::new()
     }
 
+    /// The board beside the cell numbers that moves name.
     fn drawing(&self) -> String {
         let cells: Vec<char> = self.position().chars().collect();
         let rows: Vec<String> = cells
             .chunks(3)
-            .map(|row| format!("  {} {} {}", row[0], row[1], row[2]))
+            .enumerate()
+            .map(|(r, row)| {
+                let n = 3 * r;
+                let key = format!("{} {} {}", n, n + 1, n + 2);
+                format!("  {} {} {}    {key}", row[0], row[1], row[2])
+            })
             .collect();
         format!("\n{}\n", rows.join("\n"))
+    }
+
+    fn move_format(&self) -> String {
+        "a cell number 0-8, as in the key beside the board".into()
+    }
+
+    fn end_reason(&self) -> Option<String> {
+        match self.outcome()? {
+            Outcome::Win(p) => Some(format!("player {} has three in a row", p.index())),
+            Outcome::Draw => Some("a draw: the board is full".into()),
+        }
     }
 
     fn board_view(&self, _player: Player) -> Option<BoardView> {
@@ -141,6 +158,16 @@ impl Describe for Nim {
             .map(|(i, &h)| format!("  heap {}: {}", i + 1, "o ".repeat(h as usize).trim_end()))
             .collect();
         format!("\n{}\n", rows.join("\n"))
+    }
+
+    fn move_format(&self) -> String {
+        "HEAP:STONES, e.g. 2:3 takes three stones from heap 2".into()
+    }
+
+    fn end_reason(&self) -> Option<String> {
+        self.outcome()?;
+        let last = self.to_move().other().index();
+        Some(format!("player {last} took the last stone"))
     }
 
     /// A row per heap, 15 cells wide (the most a heap holds), a token per stone.

@@ -44,6 +44,17 @@ pub enum Utility {
     ByDistance,
 }
 
+impl Utility {
+    /// A course value as a front end should report it: under [`Utility::Infinite`] a win is the
+    /// courses' `+inf`, which knows no distance (so it prints as `win`, not `+W0`).
+    pub fn reported(self, value: Score) -> Score {
+        match self {
+            Utility::Infinite => crate::score::without_distance(value),
+            Utility::ByDistance => value,
+        }
+    }
+}
+
 /// Options of the course algorithms.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
@@ -323,9 +334,10 @@ impl<G: Game, E: crate::Evaluator<G>> crate::Searcher<G> for CourseSearcher<E> {
             };
         }
         let pv: Vec<G::Move> = result.best_move.into_iter().collect();
+        let score = self.options.utility.reported(result.value);
         let row = crate::IterationRow {
             depth,
-            score: result.value,
+            score,
             nodes: result.counters.result_calls,
             time_us: stats.time_us,
             pv: state.format_line(&pv),
@@ -336,7 +348,7 @@ impl<G: Game, E: crate::Evaluator<G>> crate::Searcher<G> for CourseSearcher<E> {
         stats.iterations.push(row);
         crate::SearchResult {
             best_move: result.best_move,
-            score: result.value,
+            score,
             pv,
             stats,
         }

@@ -38,8 +38,9 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             // The root's status is for the player who moved into it: flip for the mover.
             .flipped();
         let score = match (root_proven, chosen) {
-            (Proven::Win, _) => score::win_in(1),
-            (Proven::Loss, _) => score::loss_in(1),
+            // Proven, at a distance MCTS does not track.
+            (Proven::Win, _) => score::WIN_UNKNOWN_DISTANCE,
+            (Proven::Loss, _) => -score::WIN_UNKNOWN_DISTANCE,
             (Proven::Draw, _) => 0,
             (_, Some(i)) => ((children[i].mean() * 2.0 - 1.0) * 1000.0).round() as Score,
             _ => 0,

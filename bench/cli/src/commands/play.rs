@@ -6,30 +6,31 @@
 
 use crate::error::CliError;
 use ply_arena::{play_game, spec_seat, ArenaError, Choice, EndReason, GameRecord, GameRules, Seat};
-use ply_search::describe::FrontEndGame;
+use ply_search::describe::{Describe, FrontEndGame};
 use ply_search::score::describe;
-use ply_search::Game;
 use std::cell::RefCell;
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
-/// A human at the keyboard: asks until a legal move or `resign` is typed. The seats and the
-/// move printer share the terminal.
+/// A human at the keyboard: shown the move format and the legal moves, asked until a legal
+/// move or `resign` is typed. The seats and the move printer share the terminal.
 struct Human<'a, 'i, 'o> {
     mover: usize,
     input: &'a RefCell<&'i mut dyn BufRead>,
     out: &'a RefCell<&'o mut dyn Write>,
 }
 
-impl<G: Game> Seat<G> for Human<'_, '_, '_> {
+impl<G: Describe> Seat<G> for Human<'_, '_, '_> {
     fn choose(&mut self, state: &G) -> Result<Choice<G::Move>, ArenaError> {
         let io = |e: std::io::Error| ArenaError::Seat(format!("cannot write output: {e}"));
         let legal: Vec<String> = state
             .legal_moves()
             .into_iter()
-            .map(|m| state.format_move(m))
+            .map(|m| state.move_for_people(m))
             .collect();
         let mut out = self.out.borrow_mut();
+        writeln!(out, "moves: {}", state.move_format()).map_err(io)?;
+        writeln!(out, "{}", wrapped("legal:", &legal)).map_err(io)?;
         loop {
             write!(out, "player {}, your move (or resign): ", self.mover).map_err(io)?;
             out.flush().map_err(io)?;
@@ -58,12 +59,42 @@ impl<G: Game> Seat<G> for Human<'_, '_, '_> {
                 }
                 _ => writeln!(
                     out,
-                    "not a legal move: `{text}`; the legal moves are {}",
-                    legal.join(" ")
+                    "not a legal move: `{text}`; expected {}\n{}",
+                    state.move_format(),
+                    wrapped("legal:", &legal)
                 )
                 .map_err(io)?,
             }
         }
+    }
+}
+
+/// `label` and the `items` after it, wrapped to lines of at most 80 characters.
+fn wrapped(label: &str, items: &[String]) -> String {
+    let mut text = label.to_string();
+    let mut width = text.len();
+    for item in items {
+        if width + 1 + item.len() > 80 {
+            text.push_str("\n      ");
+            width = 6;
+        } else {
+            text.push(' ');
+            width += 1;
+        }
+        text.push_str(item);
+        width += item.len();
+    }
+    text
+}
+
+/// A move as played: its notation, and where a person finds it on the board when that reads
+/// differently (`-11 (to (5,3))`).
+fn shown_move<G: Describe>(before: &G, mv: G::Move) -> String {
+    let (notation, people) = (before.format_move(mv), before.move_for_people(mv));
+    if notation == people {
+        notation
+    } else {
+        format!("{notation} (to {people})")
     }
 }
 
@@ -116,9 +147,11 @@ pub fn run<G: FrontEndGame>(
     };
     show(start.drawing());
     let started = Instant::now();
+    let mut last = start.clone();
     let game = play_game(start, &[], seats, &rules, &mut |played| {
+        last = played.after.clone();
         let mover = played.before.to_move().index();
-        let mv = played.before.format_move(played.mv);
+        let mv = shown_move(played.before, played.mv);
         let ms = played.elapsed.as_secs_f64() * 1e3;
         match played.score {
             Some(score) => show(format!(
@@ -135,17 +168,20 @@ pub fn run<G: FrontEndGame>(
         }
         show(played.after.drawing());
     })?;
+    let reason = last.end_reason().unwrap_or_default();
     let ending = match (game.winner, game.reason) {
         (Some(w), EndReason::Resigned) => format!("player {} resigns", 1 - w),
-        (Some(w), EndReason::Normal) => format!("game over: player {w} ({}) wins", players[w]),
-        (Some(w), reason) => format!(
+        (Some(w), EndReason::Normal) => {
+            format!("game over: player {w} ({}) wins: {reason}", players[w])
+        }
+        (Some(w), why) => format!(
             "game over: player {w} ({}) wins: player {} lost by {} ({})",
             players[w],
             1 - w,
-            reason.name(),
+            why.name(),
             game.detail.as_deref().unwrap_or("")
         ),
-        (None, _) => "game over: a draw".to_string(),
+        (None, _) => format!("game over: {reason}"),
     };
     show(ending);
     if let Some(e) = write_error {
