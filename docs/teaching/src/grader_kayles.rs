@@ -1,5 +1,6 @@
-//! The reference Kayles that exercise 4 is graded against. It is also a solution of the
-//! exercise: for graded work, keep it (with `reference.rs`) in the instructor's copy.
+//! The reference Kayles, whose behaviour exercise 4 is graded against: recorded once as data
+//! ([`facts`], written to `src/kayles_facts.json`), so the student's crate needs no copy of it.
+//! It is also a solution of the exercise: the handout leaves it out, with `reference.rs`.
 
 use ply_search::{Game, MoveList, NotationError, Outcome, Player};
 
@@ -104,3 +105,73 @@ impl Game for Kayles {
 }
 
 impl ply_search::solver::Solvable for Kayles {}
+
+/// The facts exercise 4 grades against, computed from this reference game: perft to the end of
+/// rows of 1 to 9 pins in both conventions, the solved value of rows of 1 to 14 pins, and
+/// `games` seeded random games on rows of 1 to 20 pins, move by move.
+pub fn facts(games: usize) -> crate::facts::KaylesFacts {
+    use crate::facts::{outcome_name, GameFact, KaylesFacts, PerftFact, SolvedFact, StepFact};
+    use ply_search::perft::{perft, Count};
+    use ply_search::solver::{solve, SolverOptions};
+    let mut perft_facts = Vec::new();
+    for len in 1..=9u8 {
+        for count in [Count::Leaves, Count::Strict] {
+            for depth in 1..=len as u32 {
+                perft_facts.push(PerftFact {
+                    len,
+                    count: count.name().into(),
+                    depth,
+                    nodes: perft(&Kayles::new(len), depth, count),
+                });
+            }
+        }
+    }
+    let solved = (1..=14u8)
+        .map(|len| {
+            let value = solve(&Kayles::new(len), &SolverOptions::default(), false)
+                .expect("no limit")
+                .value;
+            let value = match value.signum() {
+                1 => "win",
+                -1 => "loss",
+                _ => "draw",
+            };
+            SolvedFact {
+                len,
+                value: value.into(),
+            }
+        })
+        .collect();
+    let mut rng = ply_search::Rng::new(5);
+    let mut game_facts = Vec::new();
+    for _ in 0..games {
+        let len = 1 + rng.below(20) as u8;
+        let mut state = Kayles::new(len);
+        let mut steps = Vec::new();
+        loop {
+            let mut legal: Vec<String> = state
+                .legal_moves()
+                .iter()
+                .map(|&m| state.format_move(m))
+                .collect();
+            legal.sort();
+            let next = state.random_move(&mut rng);
+            steps.push(StepFact {
+                position: state.position(),
+                outcome: outcome_name(state.outcome()),
+                legal,
+                next: next.map(|m| state.format_move(m)),
+            });
+            match next {
+                Some(mv) => state = state.play(mv),
+                None => break,
+            }
+        }
+        game_facts.push(GameFact { len, steps });
+    }
+    KaylesFacts {
+        perft: perft_facts,
+        solved,
+        games: game_facts,
+    }
+}

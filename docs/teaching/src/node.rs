@@ -1,31 +1,35 @@
 //! A game-tree node as the exercises see it: children, leaf test, and a leaf's value (from
-//! MAX's point of view), each leaf evaluation counted for the grader.
+//! MAX's point of view). Every leaf evaluation is logged, in order, for the grader.
 
 use ply_search::tree::Tree;
 use ply_search::{Game, Player};
-use std::cell::Cell;
+use std::cell::RefCell;
+
+/// The leaves a submission evaluated, in order, each named by its path from the root (`0.2`:
+/// the root's first child's third child).
+pub type EvaluationLog = RefCell<Vec<String>>;
 
 /// A node of an explicit game tree; MAX moves at the root.
 #[derive(Clone)]
 pub struct Node<'a> {
     tree: Tree,
-    depth: u32,
-    evaluations: &'a Cell<u64>,
+    path: Vec<usize>,
+    log: &'a EvaluationLog,
 }
 
 impl<'a> Node<'a> {
-    /// The root of `tree`, counting leaf evaluations in `evaluations`.
-    pub fn root(tree: &Tree, evaluations: &'a Cell<u64>) -> Node<'a> {
+    /// The root of `tree`, logging leaf evaluations in `log`.
+    pub fn root(tree: &Tree, log: &'a EvaluationLog) -> Node<'a> {
         Node {
             tree: tree.clone(),
-            depth: 0,
-            evaluations,
+            path: Vec::new(),
+            log,
         }
     }
 
     /// Whether MAX moves here (the root and every second level below it).
     pub fn is_max(&self) -> bool {
-        self.depth.is_multiple_of(2)
+        self.path.len().is_multiple_of(2)
     }
 
     /// Whether this is a leaf (the game is over).
@@ -38,17 +42,33 @@ impl<'a> Node<'a> {
         self.tree
             .legal_moves()
             .into_iter()
-            .map(|m| Node {
-                tree: self.tree.play(m),
-                depth: self.depth + 1,
-                evaluations: self.evaluations,
+            .enumerate()
+            .map(|(i, m)| {
+                let mut path = self.path.clone();
+                path.push(i);
+                Node {
+                    tree: self.tree.play(m),
+                    path,
+                    log: self.log,
+                }
             })
             .collect()
     }
 
-    /// A leaf's value for MAX (counted as one evaluation).
+    /// A leaf's value for MAX (logged as one evaluation).
     pub fn value(&self) -> i32 {
-        self.evaluations.set(self.evaluations.get() + 1);
+        self.log.borrow_mut().push(path_name(&self.path));
         self.tree.terminal_value(Player::P0)
     }
+}
+
+/// A path's name: child indices joined by `.`, `root` for the empty path.
+pub fn path_name(path: &[usize]) -> String {
+    if path.is_empty() {
+        return "root".into();
+    }
+    path.iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(".")
 }

@@ -1,5 +1,6 @@
 //! Reference solutions, kept apart from the skeletons; they pass the graders.
 
+use crate::quiz::{Move, QuizState};
 use crate::Node;
 use ply_isolation::Isolation;
 use ply_search::Player;
@@ -63,3 +64,90 @@ pub fn improved_score(state: &Isolation, player: Player) -> i32 {
 
 /// Kayles: the grader's reference game (see [`crate::grader_kayles`]).
 pub use crate::grader_kayles::Kayles;
+
+/// The GameState quiz's depth-limited minimax, as the quiz writes it.
+pub fn minimax_decision(state: &QuizState, depth: u32) -> Option<Move> {
+    let mut best: Option<(f64, Move)> = None;
+    for mv in state.get_legal_moves() {
+        let v = quiz_min_value(&state.forecast_move(mv), depth.saturating_sub(1));
+        if best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, mv));
+        }
+    }
+    best.map(|(_, mv)| mv)
+}
+
+fn quiz_min_value(state: &QuizState, depth: u32) -> f64 {
+    if state.terminal_test() {
+        return state.utility();
+    }
+    if depth == 0 {
+        return state.my_moves();
+    }
+    state
+        .get_legal_moves()
+        .into_iter()
+        .map(|mv| quiz_max_value(&state.forecast_move(mv), depth - 1))
+        .fold(f64::INFINITY, f64::min)
+}
+
+fn quiz_max_value(state: &QuizState, depth: u32) -> f64 {
+    if state.terminal_test() {
+        return state.utility();
+    }
+    if depth == 0 {
+        return state.my_moves();
+    }
+    state
+        .get_legal_moves()
+        .into_iter()
+        .map(|mv| quiz_min_value(&state.forecast_move(mv), depth - 1))
+        .fold(f64::NEG_INFINITY, f64::max)
+}
+
+/// AIMA's `ALPHA-BETA-SEARCH` on the quiz's board, to the end of the game.
+pub fn alpha_beta_search(state: &QuizState) -> Option<Move> {
+    if state.terminal_test() {
+        return None;
+    }
+    let (mut alpha, beta) = (f64::NEG_INFINITY, f64::INFINITY);
+    let mut best: Option<(f64, Move)> = None;
+    for mv in state.get_legal_moves() {
+        let v = ab_min_value(&state.forecast_move(mv), alpha, beta);
+        if best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, mv));
+        }
+        alpha = alpha.max(v);
+    }
+    best.map(|(_, mv)| mv)
+}
+
+fn ab_max_value(state: &QuizState, mut alpha: f64, beta: f64) -> f64 {
+    if state.terminal_test() {
+        return state.utility();
+    }
+    let mut v = f64::NEG_INFINITY;
+    for mv in state.get_legal_moves() {
+        v = v.max(ab_min_value(&state.forecast_move(mv), alpha, beta));
+        if v >= beta {
+            return v;
+        }
+        alpha = alpha.max(v);
+    }
+    v
+}
+
+fn ab_min_value(state: &QuizState, alpha: f64, mut beta: f64) -> f64 {
+    if state.terminal_test() {
+        return state.utility();
+    }
+    let mut v = f64::INFINITY;
+    for mv in state.get_legal_moves() {
+        v = v.min(ab_max_value(&state.forecast_move(mv), alpha, beta));
+        if v <= alpha {
+            return v;
+        }
+        beta = beta.min(v);
+    }
+    v
+}

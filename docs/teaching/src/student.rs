@@ -1,7 +1,9 @@
-//! Your solutions go here. Each function is graded by `cargo test -p ply-teaching --test student
-//! -- --ignored` against the reference algorithms: the values, and how many leaves you
-//! evaluate (`Node::value` counts them), must match.
+//! Your solutions go here. Each exercise is graded against ply's reference algorithms by
+//! `cargo run -p ply-teaching --bin grade` (or `cargo test -p ply-teaching --test student --
+//! --ignored`): the values, and exactly which leaves you evaluate, in order (`Node::value`
+//! logs them), must match.
 
+use crate::quiz::{Move, QuizState};
 use crate::Node;
 use ply_isolation::Isolation;
 use ply_search::{Game, MoveList, NotationError, Outcome, Player};
@@ -98,3 +100,24 @@ impl Game for Kayles {
 }
 
 impl ply_search::solver::Solvable for Kayles {}
+
+/// Exercise 5a: the GameState quiz's `minimax_decision(gameState, depth)`: the move with the
+/// highest minimax value for player 0 (who is to move), looking `depth` plies ahead. Below the
+/// root, `min_value` and `max_value` first call `state.terminal_test()` (a finished game is
+/// worth `state.utility()`), then at the depth limit return `state.my_moves()`. Ties go to the
+/// first move in `get_legal_moves()` order; `None` when there is no move. The grader counts
+/// your `terminal_test()` calls: the quiz's answer is 5 at depth 1 on the empty board.
+pub fn minimax_decision(state: &QuizState, depth: u32) -> Option<Move> {
+    let _ = (state, depth);
+    todo!("exercise 5: minimax_decision")
+}
+
+/// Exercise 5b: alpha-beta to the end of the game, as AIMA writes `ALPHA-BETA-SEARCH`: call
+/// `max_value(state, -inf, +inf)` on the root (which tests the root with `terminal_test()`
+/// first), prune as AIMA does (`v >= beta` at MAX, `v <= alpha` at MIN), and return the first
+/// root move whose value is the best. The quiz counts 55 `terminal_test()` calls on the empty
+/// board.
+pub fn alpha_beta_search(state: &QuizState) -> Option<Move> {
+    let _ = state;
+    todo!("exercise 5: alpha_beta_search")
+}

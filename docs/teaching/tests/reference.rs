@@ -1,63 +1,209 @@
-//! The kit itself: the reference solutions pass every grader; the untouched skeletons fail.
+//! The kit itself: the reference solutions score every point, the untouched skeletons none; the
+//! graders catch plausible mistakes and show the smallest failing case; the recorded Kayles
+//! facts are the reference game's.
 
-use ply_teaching::grading::{grade_alpha_beta, grade_improved, grade_kayles, grade_minimax};
-use ply_teaching::{reference, student};
+use ply_teaching::grading::{exercise_1, exercise_2, exercise_3, exercise_4, exercise_5};
+use ply_teaching::report::{Check, Report};
+use ply_teaching::{reference, Node};
+
+fn report(checks: Vec<Check>) -> Report {
+    Report { checks }
+}
 
 #[test]
-fn the_reference_solutions_pass() {
-    assert_eq!(grade_minimax(&reference::minimax), Ok(201));
-    for strict in [false, true] {
-        assert_eq!(grade_alpha_beta(&reference::alpha_beta, strict), Ok(201));
+fn the_reference_solutions_score_every_point() {
+    let mut all = Report::default();
+    all.checks.extend(exercise_1(&reference::minimax));
+    all.checks.extend(exercise_2(&reference::alpha_beta));
+    all.checks.extend(exercise_3(&reference::improved_score));
+    all.checks.extend(exercise_4(&reference::Kayles::new));
+    all.checks.extend(exercise_5(
+        &reference::minimax_decision,
+        &reference::alpha_beta_search,
+    ));
+    assert!(all.passed(), "{}", all.text());
+    assert_eq!(all.score(), 100.0);
+    assert_eq!(all.checks.len(), 13);
+}
+
+#[test]
+fn the_skeletons_score_nothing_and_say_what_to_do() {
+    let all = ply_teaching::grading::student_report(&[]);
+    assert_eq!(all.score(), 0.0);
+    assert_eq!(all.max_score(), 100.0);
+    for check in &all.checks {
+        assert!(
+            check.output.contains("not yet implemented: exercise")
+                && check.output.contains("replace the todo!()"),
+            "{}",
+            check.output
+        );
     }
+    assert!(all
+        .text()
+        .ends_with("score 0 of 100: 0 of 13 checks passed\n"));
 }
 
 #[test]
-fn the_skeletons_fail_until_solved() {
-    let err = grade_minimax(&student::minimax).unwrap_err();
-    assert!(err.contains("exercise 1"), "{err}");
-    let err = grade_alpha_beta(&student::alpha_beta, false).unwrap_err();
-    assert!(err.contains("exercise 2"), "{err}");
-}
-
-#[test]
-fn a_wrong_pruning_rule_is_caught() {
+fn a_wrong_pruning_rule_is_shrunk_to_a_small_tree_and_drawn() {
     // The strict solution graded as AIMA's: same values, more leaves on some tree.
-    let strict_as_aima = |n: &ply_teaching::Node, a: i32, b: i32, _strict: bool| {
-        reference::alpha_beta(n, a, b, true)
-    };
-    let err = grade_alpha_beta(&strict_as_aima, false).unwrap_err();
-    assert!(err.contains("leaves evaluated"), "{err}");
+    let strict_as_aima =
+        |n: &Node, a: i32, b: i32, _strict: bool| reference::alpha_beta(n, a, b, true);
+    let checks = exercise_2(&strict_as_aima);
+    let random = &checks[1];
+    assert!(!random.passed);
+    let output = &random.output;
+    // The failing random tree is shrunk: two equal leaves under a MIN node are enough.
+    let small: &str = output
+        .lines()
+        .nth(1)
+        .map(str::trim)
+        .expect("the shrunk tree on the second line");
+    let nodes = output
+        .split("still fails (")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse::<usize>().ok())
+        .expect("the shrunk size");
+    assert!(nodes <= 8, "shrunk to {nodes} nodes: {small}\n{output}");
+    // Drawn one node a line, MAX and MIN named, the first difference marked.
+    assert!(output.contains("MAX [root]\n"), "{output}");
+    assert!(output.contains("  MIN [0]\n"), "{output}");
+    assert_eq!(output.matches("<- first difference").count(), 1, "{output}");
+    assert!(output.contains("first difference: "), "{output}");
+    assert!(
+        output.contains("replay it: ply search \"tree(shape="),
+        "{output}"
+    );
+    // And the drawn tree really is a failing one: graded alone, it fails the same way.
+    let tree = ply_search::tree::Tree::parse(small).unwrap();
+    let log = ply_teaching::node::EvaluationLog::default();
+    let root = Node::root(&tree, &log);
+    let _ = strict_as_aima(&root, i32::MIN, i32::MAX, false);
+    let theirs = log.into_inner().len();
+    let log = ply_teaching::node::EvaluationLog::default();
+    let _ = reference::alpha_beta(&Node::root(&tree, &log), i32::MIN, i32::MAX, false);
+    assert_ne!(theirs, log.into_inner().len(), "{small}");
 }
 
 #[test]
-fn the_evaluator_and_game_exercises_grade_the_reference_and_fail_the_skeletons() {
-    assert!(grade_improved(&reference::improved_score).unwrap() > 1_000);
-    let err = grade_improved(&student::improved_score).unwrap_err();
-    assert!(err.contains("exercise 3"), "{err}");
-    // A plausible mistake: the mover's moves minus the opponent's, whoever `player` is.
-    let err = grade_improved(&|s: &ply_isolation::Isolation, _p| {
-        reference::improved_score(s, ply_search::Game::to_move(s))
-    })
-    .unwrap_err();
-    assert!(err.contains("expected"), "{err}");
+fn a_minimax_that_skips_a_leaf_is_caught_with_the_leaf_it_skipped() {
+    // Visits only the first two children of every node.
+    fn first_two(node: &Node) -> i32 {
+        if node.is_leaf() {
+            return node.value();
+        }
+        let values = node.children().into_iter().take(2).map(|c| first_two(&c));
+        if node.is_max() {
+            values.max().unwrap()
+        } else {
+            values.min().unwrap()
+        }
+    }
+    let checks = exercise_1(&first_two);
+    let figure = &checks[0];
+    assert!(!figure.passed);
+    assert!(
+        figure.output.contains("you stopped after"),
+        "{}",
+        figure.output
+    );
+}
 
-    assert!(grade_kayles(&reference::Kayles::new).is_ok());
-    let err = grade_kayles(&student::Kayles::new).unwrap_err();
-    assert!(err.contains("exercise 4"), "{err}");
+#[test]
+fn the_evaluator_grader_shows_the_earliest_failing_position_as_a_board() {
+    let err = exercise_3(&|s: &ply_isolation::Isolation, _p| {
+        // A plausible mistake: the mover's moves minus the opponent's, whoever `player` is.
+        reference::improved_score(s, ply_search::Game::to_move(s))
+    });
+    let output = &err[0].output;
+    assert!(!err[0].passed);
+    assert!(output.contains("expected"), "{output}");
+    assert!(
+        output.contains("cells are (row,col)"),
+        "the board is drawn: {output}"
+    );
+    assert!(
+        output.contains("      0   1   2   3   4   5   6\n"),
+        "{output}"
+    );
+}
+
+#[test]
+fn an_alpha_beta_that_never_prunes_is_caught_by_its_terminal_test_count() {
+    // Plain minimax to the end chooses the same moves, with more terminal_test() calls.
+    let no_pruning = |state: &ply_teaching::quiz::QuizState| reference::minimax_decision(state, 99);
+    let checks = exercise_5(&reference::minimax_decision, &no_pruning);
+    assert!(checks[0].passed && checks[1].passed);
+    let output = &checks[2].output;
+    assert!(!checks[2].passed);
+    assert!(
+        output.starts_with("alpha_beta_search(state) on the quiz's empty board"),
+        "the quiz's own board is reported first: {output}"
+    );
+    assert!(
+        output.contains("calls of terminal_test() (expected 55)"),
+        "{output}"
+    );
+    assert!(output.contains("y\\x"), "the board is drawn: {output}");
+}
+
+#[test]
+fn a_report_in_the_gradescope_format() {
+    let report = report(vec![
+        Check::pass("one", 5.0, "fine"),
+        Check::fail("two", 10.0, "not fine"),
+    ]);
+    let json = report.gradescope();
+    assert_eq!(json["score"], 5.0);
+    assert_eq!(json["tests"][1]["name"], "two");
+    assert_eq!(json["tests"][1]["score"], 0.0);
+    assert_eq!(json["tests"][1]["max_score"], 10.0);
+    assert_eq!(json["tests"][1]["status"], "failed");
+    assert_eq!(json["tests"][1]["output"], "not fine");
+}
+
+/// The recorded facts exercise 4 grades against are those of the reference Kayles. After a
+/// change to the reference game, write them anew with `PLY_BLESS=1 cargo test -p ply-teaching
+/// --test reference recorded`.
+#[test]
+fn the_recorded_kayles_facts_are_the_reference_games() {
+    let facts = ply_teaching::grader_kayles::facts(100);
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/kayles_facts.json");
+    if std::env::var_os("PLY_BLESS").is_some() {
+        let text = serde_json::to_string(&facts).unwrap();
+        std::fs::write(path, text + "\n").unwrap();
+    }
+    assert!(
+        ply_teaching::facts::kayles() == facts,
+        "src/kayles_facts.json is not the reference game's: write it anew with PLY_BLESS=1"
+    );
 }
 
 /// The reference game is right about the one fact everyone knows about Kayles: the first
 /// player wins every row (knock down the middle one or two pins, then mirror).
 #[test]
 fn the_first_player_wins_every_row_of_kayles() {
-    use ply_search::solver::{solve, SolverOptions};
-    for len in 1..=14 {
-        let solution = solve(
-            &reference::Kayles::new(len),
-            &SolverOptions::default(),
-            false,
-        )
-        .unwrap();
-        assert!(solution.value > 0, "row of {len}");
-    }
+    let facts = ply_teaching::facts::kayles();
+    assert_eq!(facts.solved.len(), 14);
+    assert!(
+        facts.solved.iter().all(|s| s.value == "win"),
+        "{:?}",
+        facts.solved
+    );
+}
+
+/// docs/teaching.md shows what a student with the pruning rules swapped sees: it is this
+/// grader's output, word for word.
+#[test]
+fn the_teaching_page_shows_the_graders_real_output() {
+    let strict_as_aima =
+        |n: &Node, a: i32, b: i32, _strict: bool| reference::alpha_beta(n, a, b, true);
+    let shown = report(exercise_2(&strict_as_aima)).text();
+    let page =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../teaching.md")).unwrap();
+    assert!(
+        page.contains(&shown),
+        "docs/teaching.md no longer shows the grader's output; paste this:\n{shown}"
+    );
 }
