@@ -1,10 +1,7 @@
 //! The tutorial cannot drift from the code: its game listings are the crate's files verbatim,
-//! its excerpts are the command's source line for line, and its transcripts are what the
-//! command prints today (times masked).
+//! and its excerpts are the command's source line for line. (Its transcripts, like every
+//! page's, are run by `docs_commands.rs`.)
 
-mod common;
-
-use common::ply_with_input;
 use std::path::{Path, PathBuf};
 
 fn repo_file(path: &str) -> String {
@@ -32,49 +29,6 @@ fn blocks(markdown: &str, fence: &str) -> Vec<String> {
         }
     }
     found
-}
-
-/// `text` with every duration and rate figure replaced by `#`, spaces normalised.
-fn mask_times(text: &str) -> String {
-    text.lines()
-        .map(|line| {
-            let tokens: Vec<&str> = line.split_whitespace().collect();
-            (0..tokens.len())
-                .map(|i| {
-                    let unit = tokens.get(i + 1).copied().unwrap_or("");
-                    let is_figure = tokens[i].parse::<f64>().is_ok();
-                    if is_figure && matches!(unit, "ms" | "s" | "M") {
-                        "#"
-                    } else {
-                        tokens[i]
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// The transcript in `markdown` that starts with the line `$ command`.
-fn transcript(markdown: &str, command: &str) -> String {
-    blocks(markdown, "```text")
-        .into_iter()
-        .find_map(|b| {
-            b.strip_prefix(&format!("$ {command}\n"))
-                .map(str::to_string)
-        })
-        .unwrap_or_else(|| panic!("no transcript of `{command}`"))
-}
-
-fn run_ply(args: &[&str], stdin: &str) -> String {
-    let output = ply_with_input(args, stdin);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
 }
 
 #[test]
@@ -114,84 +68,4 @@ fn tutorial_excerpts_are_in_the_source() {
         );
     }
     assert!(shown >= 2, "the tutorial's section 6 lost its excerpts");
-}
-
-#[test]
-fn tutorial_transcripts_are_the_commands_output() {
-    let tutorial = repo_file("docs/tutorial.md");
-    let played = run_ply(
-        &["play", "tictactoe", "--p1", "alphabeta(depth=9)"],
-        "4\n8\n1\n3\n6\n",
-    );
-    assert_eq!(
-        mask_times(&played),
-        mask_times(&transcript(
-            &tutorial,
-            r#"ply play tictactoe --p1 "alphabeta(depth=9)""#
-        ))
-    );
-    let solved = run_ply(&["solve", "nim(heaps=[3,4,5])"], "");
-    assert_eq!(
-        mask_times(&solved),
-        mask_times(&transcript(&tutorial, r#"ply solve "nim(heaps=[3,4,5])""#))
-    );
-}
-
-#[test]
-fn time_masking_keeps_everything_else() {
-    assert_eq!(
-        mask_times("plays 0  score 0  nodes 4797  0.3 ms\ntime 0.065 s  0.15 M nodes/s"),
-        "plays 0 score 0 nodes 4797 # ms\ntime # s # M nodes/s"
-    );
-}
-
-/// `line` split into words, double quotes grouping (as the shell reads the README's lines).
-fn shell_words(line: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut quoted = false;
-    for c in line.chars() {
-        match c {
-            '"' => quoted = !quoted,
-            c if c.is_whitespace() && !quoted => {
-                if !word.is_empty() {
-                    words.push(std::mem::take(&mut word));
-                }
-            }
-            c => word.push(c),
-        }
-    }
-    if !word.is_empty() {
-        words.push(word);
-    }
-    words
-}
-
-#[test]
-fn the_readmes_quick_commands_run() {
-    // Every `cargo run --release -- ...` line of the README's tour, through the binary; the
-    // long ones (tournaments, a human's game, big searches and solves) have tests of their own.
-    let readme = repo_file("README.md");
-    let quick = ["perft", "replay", "solve", "games", "agents"];
-    let mut ran = 0;
-    for line in readme.lines() {
-        let Some(rest) = line.trim().strip_prefix("cargo run --release -- ") else {
-            continue;
-        };
-        let command = rest.split('#').next().unwrap_or("");
-        let words = shell_words(command);
-        let heavy = words
-            .iter()
-            .any(|w| w.contains("threads") || w.contains("width=6"));
-        if words.is_empty() || !quick.contains(&words[0].as_str()) || heavy {
-            continue;
-        }
-        let args: Vec<&str> = words.iter().map(String::as_str).collect();
-        run_ply(&args, "");
-        ran += 1;
-    }
-    assert!(
-        ran >= 6,
-        "the README's tour lost its quick commands ({ran} ran)"
-    );
 }

@@ -207,3 +207,17 @@ fn the_teaching_page_shows_the_graders_real_output() {
         "docs/teaching.md no longer shows the grader's output; paste this:\n{shown}"
     );
 }
+
+/// docs/teaching.md's transcript of `grade -- 5` on the skeletons is what `grade` prints.
+#[test]
+fn the_teaching_pages_grade_transcript_is_the_commands_output() {
+    let page =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../teaching.md")).unwrap();
+    let command = "$ cargo run -q -p ply-teaching --bin grade -- 5\n";
+    let shown = page
+        .split(command)
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("the transcript");
+    assert_eq!(shown, ply_teaching::grading::student_report(&[5]).text());
+}
