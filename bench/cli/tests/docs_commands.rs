@@ -10,6 +10,8 @@
 //!   `my_agent.py`; Slurm's variables set as for task 1 of 2;
 //! - a command still running after a few seconds (a tournament, a big solve, the server) is
 //!   stopped with Ctrl-C and counts as run: it was accepted and started working;
+//! - a complete command in running text (`ply perft tictactoe --depth 9`: a subcommand and
+//!   its arguments, no placeholder such as `GAME`, `N` or `...`) runs the same way;
 //! - what cannot run here is not run, and is said: `cargo` other than `cargo run --release --`
 //!   (the kit's commands are run by docs/teaching's tests), `pip`, `sbatch`, `srun` and GNU
 //!   `parallel`; and a block marked `<!-- docs test: skip (why) -->`.
@@ -375,11 +377,14 @@ fn same_output(shown: &str, actual: &str, all_numbers: bool) -> bool {
     let shown: Vec<String> = shown.lines().map(|l| mask(l, all_numbers)).collect();
     let actual: Vec<String> = actual.lines().map(|l| mask(l, all_numbers)).collect();
     if all_numbers {
-        // In shape: every shown line is somewhere in the output.
-        return shown
-            .iter()
-            .filter(|l| *l != "...")
-            .all(|l| actual.iter().any(|a| line_matches(l, a)));
+        // In shape: every shown line is somewhere in the output, spacing aside (columns
+        // are aligned to the numbers' widths).
+        let squeeze = |l: &String| l.split_whitespace().collect::<String>();
+        return shown.iter().filter(|l| *l != "...").all(|l| {
+            actual
+                .iter()
+                .any(|a| line_matches(&squeeze(l), &squeeze(a)))
+        });
     }
     fn from(shown: &[String], actual: &[String]) -> bool {
         match shown.split_first() {
@@ -499,8 +504,70 @@ fn check_transcripts(only: Option<&str>, long: bool) -> usize {
     compared
 }
 
-/// Runs the scripts and transcripts of one page: a test per page keeps each test short.
+/// The complete commands in a page's running text (outside fenced blocks): code spans that
+/// start with `ply`, name a subcommand and give it arguments, with no placeholder.
+fn inline_commands(page: &str) -> Vec<String> {
+    let mut prose = String::new();
+    let mut fenced = false;
+    for line in page.lines() {
+        if line.starts_with("```") {
+            fenced = !fenced;
+        } else if !fenced {
+            prose.push_str(line);
+            prose.push(' ');
+        }
+    }
+    let placeholder = |word: &str| {
+        let bare = word.trim_matches(|c: char| !c.is_alphanumeric());
+        !bare.is_empty() && bare.chars().all(|c| c.is_ascii_uppercase() || c == '_')
+    };
+    prose
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|span| {
+            let words: Vec<&str> = span.split_whitespace().collect();
+            // `ply SUBCOMMAND ARGUMENT ...`; ` [--flag]` is a synopsis, not a command.
+            words.len() >= 3
+                && words[0] == "ply"
+                && !words[1].starts_with('-')
+                && !words[2].starts_with('-')
+                && !span.contains("...")
+                && !span.contains(" [")
+        })
+        .filter(|span| !span.split_whitespace().any(placeholder))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Runs the complete commands of a page's running text; returns how many ran.
+fn run_inline(path: &str) -> usize {
+    let (_, text) = pages()
+        .into_iter()
+        .find(|(p, _)| p == path)
+        .expect("the page");
+    let dir = page_folder(&format!("{path}-inline"));
+    let mut failures = Vec::new();
+    let commands = inline_commands(&text);
+    for command in &commands {
+        let (code, out, err) = bash(command, &dir, SCRIPT_SECONDS, &"resign\n".repeat(20));
+        if code != Some(0) {
+            failures.push(format!(
+                "{path}: `{command}`: exit {code:?}\nstdout: {}\nstderr: {}",
+                tail(&out),
+                tail(&err)
+            ));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    commands.len()
+}
+
+/// Runs the scripts, inline commands and transcripts of one page: a test per page keeps each
+/// test short.
 fn page(path: &str) {
+    run_inline(path);
     let (_, skipped) = run_scripts(path);
     assert!(skipped.len() <= 1, "{path}: skipped {skipped:?}");
     check_transcripts(Some(path), false);
@@ -520,10 +587,11 @@ macro_rules! page_tests {
         fn every_page_has_a_test() {
             let tested = [$($path),*];
             for (page, text) in pages() {
-                let runs = fenced_blocks(&text).iter().any(|b| {
-                    (matches!(b.fence.as_str(), "sh" | "bash") && b.text.lines().any(runs_ply))
-                        || (b.fence == "text" && b.text.starts_with("$ "))
-                });
+                let runs = !inline_commands(&text).is_empty()
+                    || fenced_blocks(&text).iter().any(|b| {
+                        (matches!(b.fence.as_str(), "sh" | "bash") && b.text.lines().any(runs_ply))
+                            || (b.fence == "text" && b.text.starts_with("$ "))
+                    });
                 assert!(
                     !runs || tested.contains(&page.as_str()),
                     "{page} shows commands but has no test: add it to page_tests!"
@@ -535,15 +603,19 @@ macro_rules! page_tests {
 
 page_tests! {
     readme: "README.md",
+    guide: "docs/README.md",
     arena: "docs/arena.md",
     cluster: "docs/cluster.md",
     command: "docs/command.md",
     cookbook: "docs/cookbook.md",
     engine: "docs/engine.md",
+    framework: "docs/framework.md",
     isolation: "docs/games/isolation.md",
     onitama: "docs/games/onitama.md",
+    queen_isolation: "docs/games/queen-isolation.md",
     mcts: "docs/mcts.md",
     protocol: "docs/protocol.md",
+    python: "docs/python.md",
     search: "docs/search.md",
     serve: "docs/serve.md",
     solver: "docs/solver.md",
@@ -555,6 +627,13 @@ page_tests! {
 #[ignore = "a minute or more each: run in release by .ci/run"]
 fn the_long_transcripts_are_the_commands_output() {
     assert_eq!(check_transcripts(None, true), LONG.len());
+}
+
+#[test]
+fn commands_in_running_text_are_found_and_placeholders_left_out() {
+    let page = "Run `ply perft tictactoe --depth 9` (255168), not `ply solve GAME --json`, \
+                `ply arena`, `ply search --json` or `ply solve --split-depth D --write-jobs x`.";
+    assert_eq!(inline_commands(page), ["ply perft tictactoe --depth 9"]);
 }
 
 #[test]
