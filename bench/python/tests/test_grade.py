@@ -7,6 +7,7 @@ import importlib.util
 import io
 import math
 import pathlib
+import json
 import subprocess
 import sys
 import types
@@ -66,10 +67,14 @@ class Mistakes(unittest.TestCase):
 
         [(_, ok, detail)] = grade.grade_minimax(submission(minimax=minimax))
         self.assertFalse(ok)
+        # AIMA's figure fails; shrunk, a root with one leaf shows the mistake.
         self.assertEqual(
             detail,
-            "tree 0 ([[3,12,8],[2,4,6],[14,5,2]]): value 3 (expected 3); "
-            "18 leaves evaluated (expected 9), the 2nd is 0.0 (expected 0.1)",
+            "tree 0 fails; shrunk to the smallest tree that still fails: [0]\n"
+            "value 0 (expected 0); 2 leaves evaluated (expected 1), the 2nd is 0 "
+            "(expected none: the reference stops there)\n"
+            "MAX [root]\n"
+            "  0  [0]  you: 1st, reference: 1st  <- first difference",
         )
 
     def test_swapped_pruning_rules_fail_both_checks(self):
@@ -78,7 +83,10 @@ class Mistakes(unittest.TestCase):
 
         checks = grade.grade_alphabeta(submission(alpha_beta=alpha_beta))
         self.assertEqual([ok for _, ok, _ in checks], [False, False])
-        self.assertRegex(checks[0][2], r"leaves evaluated \(expected \d+\), the \d+(st|nd|rd|th) is [\d.]+ \(expected [\d.]+\)")
+        # Shrunk as the Rust kit shrinks it, to the same tree.
+        self.assertTrue(checks[0][2].startswith("tree 2 fails; shrunk to the smallest tree that still fails: [[9,[9,0]]]"), checks[0][2])
+        self.assertRegex(checks[0][2], r"leaves evaluated \(expected \d+\), the \d+(st|nd|rd|th) is [\d.]+ \(expected ([\d.]+|none: the reference stops there)\)")
+        self.assertIn("<- first difference", checks[0][2])
 
     def test_an_evaluator_from_the_wrong_side_is_caught(self):
         def improved_score(game, player):
@@ -109,6 +117,17 @@ class Mistakes(unittest.TestCase):
         self.assertFalse(passed["the solver's value of rows of 1 to 8 pins"])
 
 
+class TeachingPage(unittest.TestCase):
+    def test_the_page_shows_the_graders_real_output(self):
+        def alpha_beta(node, alpha, beta, strict):
+            return REFERENCE.alpha_beta(node, alpha, beta, not strict)
+
+        out = io.StringIO()
+        grade.grade("alphabeta", submission(alpha_beta=alpha_beta), "swapped.py", out=out)
+        page = (KIT.parent.parent / "teaching.md").read_text()
+        self.assertIn(out.getvalue(), page, "docs/teaching.md no longer shows the Python grader's output")
+
+
 class CommandLine(unittest.TestCase):
     def run_grade(self, *args):
         return subprocess.run([sys.executable, "-m", "ply_search.grade", *args], capture_output=True, text=True, timeout=300)
@@ -116,14 +135,23 @@ class CommandLine(unittest.TestCase):
     def test_reports_and_exit_codes(self):
         passed = self.run_grade("alphabeta", str(KIT / "reference.py"))
         self.assertEqual(passed.returncode, 0, passed.stderr)
-        self.assertIn("2 of 2 checks passed", passed.stdout)
+        self.assertIn("score 25 of 25: 2 of 2 checks passed", passed.stdout)
         failed = self.run_grade("minimax", str(KIT / "student.py"))
         self.assertEqual(failed.returncode, 1)
-        self.assertIn("FAIL  minimax: values and leaves evaluated: tree 0", failed.stdout)
+        self.assertIn("FAIL     0 / 20   minimax: values and leaves evaluated: tree 0", failed.stdout)
+        self.assertIn("score 0 of 20: 0 of 1 checks passed", failed.stdout)
+        # The Gradescope format, for course platforms.
+        report = self.run_grade("alphabeta", str(KIT / "reference.py"), "--report", "json")
+        self.assertEqual(report.returncode, 0, report.stderr)
+        results = json.loads(report.stdout)
+        self.assertEqual(results["score"], 25.0)
+        self.assertEqual([t["max_score"] for t in results["tests"]], [15.0, 10.0])
+        self.assertEqual({t["status"] for t in results["tests"]}, {"passed"})
         for args, needle in [
             (("chess", "x.py"), "bad EXERCISE `chess`"),
             (("minimax", "/no/such/file.py"), "bad FILE `/no/such/file.py`"),
             (("minimax",), "usage: python -m ply_search.grade EXERCISE FILE"),
+            (("minimax", "x.py", "--report", "xml"), "bad report format `xml`"),
         ]:
             bad = self.run_grade(*args)
             self.assertEqual(bad.returncode, 2)

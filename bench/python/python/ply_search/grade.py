@@ -1,12 +1,15 @@
 """Grades the teaching kit's Python exercises against ply's reference, on the very trees,
 positions and games of the Rust kit (docs/teaching.md):
 
-    python -m ply_search.grade EXERCISE FILE
+    python -m ply_search.grade EXERCISE FILE [--report text|json]
 
 EXERCISE is ``minimax``, ``alphabeta``, ``improved``, ``kayles`` or ``all``; FILE is the
 student's Python file (the skeleton is docs/teaching/python/student.py). The report prints
-each check, passed or failed, with the first counterexample; the exit code is 0 when every
-check passed, 1 when one failed, 2 for a bad command line.
+each check, passed or failed, with its points and its counterexample: a failing tree shrunk
+to the smallest tree that still fails and drawn one node a line, with the turn at which you
+and the reference evaluated each leaf. ``--report json`` prints the Gradescope autograder's
+``results.json`` instead. The exit code is 0 when every check passed, 1 when one failed, 2 for
+a bad command line.
 
 1. ``minimax(node)``: the value and the leaves evaluated, in order, on AIMA's figure 5.2 and
    200 seeded random trees.
@@ -29,6 +32,23 @@ from typing import Callable, List, Tuple
 from . import _native
 
 Check = Tuple[str, bool, str]  # what was checked, whether it passed, the first counterexample
+
+# The points of each check, by name prefix, as the Rust kit gives them (docs/teaching.md).
+POINTS = [
+    ("minimax", 20.0),
+    ("alpha-beta, AIMA's", 15.0),
+    ("alpha-beta, the strict", 10.0),
+    ("improved_score", 15.0),
+    ("Kayles: the conformance kit", 5.0),
+    ("Kayles: perft", 5.0),
+    ("Kayles: notation", 10.0),
+    ("Kayles: the solver", 5.0),
+]
+
+
+def points(check_name: str) -> float:
+    """The points a check is worth."""
+    return next((p for prefix, p in POINTS if check_name.startswith(prefix)), 0.0)
 
 
 class Node:
@@ -69,22 +89,107 @@ def _failure(error: BaseException) -> str:
     return "{}: {}".format(type(error).__name__, error)
 
 
+def _answer(shape, call: Callable[[Node], int]):
+    """The submission's value and leaves on a tree, or the exception it raised."""
+    root = Node(shape)
+    try:
+        return call(root), root._log, None
+    except Exception as error:  # the student's bug, reported as the counterexample
+        return None, root._log, error
+
+
+def _simpler(shape, is_root: bool = True):
+    """Every tree one step simpler than ``shape``: a child removed, a subtree replaced by a
+    leaf 0 or by one of its children, a leaf moved toward 0. The root stays a list."""
+    if not isinstance(shape, list):
+        return [v for v in (0, int(shape / 2)) if v != shape]
+    out = []
+    if not is_root:
+        out.append(0)
+        out.extend(shape)
+    if len(shape) > 1:
+        out.extend(shape[:i] + shape[i + 1:] for i in range(len(shape)))
+    for i, child in enumerate(shape):
+        for replacement in _simpler(child, False):
+            out.append(shape[:i] + [replacement] + shape[i + 1:])
+    return out
+
+
+def _size(shape) -> Tuple[int, int]:
+    if not isinstance(shape, list):
+        return (1, abs(shape))
+    sizes = [_size(c) for c in shape]
+    return (1 + sum(s[0] for s in sizes), sum(s[1] for s in sizes))
+
+
+def _shrink(shape, fails: Callable[[list], bool], budget: int = 3000):
+    """The smallest tree, reached one simpler step at a time, on which ``fails`` holds."""
+    tried = 0
+    while True:
+        for candidate in _simpler(shape):
+            if _size(candidate) >= _size(shape):
+                continue
+            tried += 1
+            if tried > budget:
+                return shape
+            if fails(candidate):
+                shape = candidate
+                break
+        else:
+            return shape
+
+
+def _draw(shape, yours: List[str], reference: List[str]) -> str:
+    """The tree one node a line, each leaf with its path and its turn in both orders, an arrow
+    at the first leaf where they part."""
+    k = next((k for k in range(max(len(yours), len(reference)))
+              if (yours[k:k + 1] or [None]) != (reference[k:k + 1] or [None])), None)
+    marked = set() if k is None else set(yours[k:k + 1] + reference[k:k + 1])
+    lines = []
+
+    def turn(order, path):
+        return _ordinal(order.index(path) + 1) if path in order else "never"
+
+    def walk(node, path, depth):
+        indent = "  " * depth
+        name = path or "root"
+        if isinstance(node, list):
+            lines.append("{}{} [{}]".format(indent, "MAX" if depth % 2 == 0 else "MIN", name))
+            for i, child in enumerate(node):
+                walk(child, "{}.{}".format(path, i) if path else str(i), depth + 1)
+        else:
+            lines.append("{}{}  [{}]  you: {}, reference: {}{}".format(
+                indent, node, name, turn(yours, name), turn(reference, name),
+                "  <- first difference" if name in marked else ""))
+
+    walk(shape, "", 0)
+    return "\n".join(lines)
+
+
 def _run_on_trees(name: str, call: Callable[[Node], int], alphabeta: bool, strict: bool) -> Check:
     trees = _native.teaching_trees()
+    text_of = lambda shape: json.dumps(shape, separators=(",", ":"))
+    reference = lambda shape: _native.teaching_course(text_of(shape), alphabeta, strict)
+
+    def fails(shape) -> bool:
+        got, leaves, error = _answer(shape, call)
+        return error is not None or (got, leaves) != tuple(reference(shape))
+
     for i, text in enumerate(trees):
-        want, want_leaves = _native.teaching_course(text, alphabeta, strict)
-        root = Node(json.loads(text))
-        try:
-            got = call(root)
-        except Exception as error:  # the student's bug, reported as the counterexample
-            return (name, False, "tree {} ({}): {}".format(i, text, _failure(error)))
-        got_leaves = root._log
-        if got != want or got_leaves != want_leaves:
-            return (
-                name,
-                False,
-                "tree {} ({}): value {} (expected {}); {}".format(i, text, got, want, _leaf_difference(got_leaves, want_leaves)),
-            )
+        shape = json.loads(text)
+        if not fails(shape):
+            continue
+        small = _shrink(shape, fails)
+        want, want_leaves = reference(small)
+        got, leaves, error = _answer(small, call)
+        head = "tree {} fails; shrunk to the smallest tree that still fails: {}".format(i, text_of(small))
+        if error is not None:
+            return (name, False, "{}\non it: {}\n{}".format(head, _failure(error), _draw(small, leaves, want_leaves)))
+        return (
+            name,
+            False,
+            "{}\nvalue {} (expected {}); {}\n{}".format(head, got, want, _leaf_difference(leaves, want_leaves), _draw(small, leaves, want_leaves)),
+        )
     return (name, True, "{} trees".format(len(trees)))
 
 
@@ -231,28 +336,62 @@ def load(path: str):
     return module
 
 
-def grade(exercise: str, module, path: str, out=sys.stdout) -> bool:
-    """Grades ``exercise`` (or ``all``) of ``module``, loaded from ``path``, printing the
-    report; whether every check passed."""
+def run_checks(exercise: str, module) -> List[Check]:
+    """The checks of ``exercise`` (or ``all``) on ``module``."""
     names = list(EXERCISES) if exercise == "all" else [exercise]
-    passed = total = 0
+    checks: List[Check] = []
     for name in names:
         title, grader = EXERCISES[name]
-        print("{} ({})".format(title, path), file=out)
         try:
-            checks = grader(module)
+            checks.extend(grader(module))
         except AttributeError as error:
-            checks = [(title, False, _failure(error))]
-        for what, ok, detail in checks:
-            total += 1
-            passed += ok
-            print("  {}  {}: {}".format("PASS" if ok else "FAIL", what, detail), file=out)
-    print("{} of {} checks passed".format(passed, total), file=out)
-    return passed == total
+            checks.append((title, False, _failure(error)))
+    return checks
+
+
+def gradescope(checks: List[Check]) -> dict:
+    """The checks in the Gradescope autograder's ``results.json`` format."""
+    tests = [
+        {
+            "name": what,
+            "score": points(what) if ok else 0.0,
+            "max_score": points(what),
+            "status": "passed" if ok else "failed",
+            "output": detail,
+        }
+        for what, ok, detail in checks
+    ]
+    return {"score": sum(t["score"] for t in tests), "tests": tests}
+
+
+def grade(exercise: str, module, path: str, out=sys.stdout, report: str = "text") -> bool:
+    """Grades ``exercise`` (or ``all``) of ``module``, loaded from ``path``, printing the
+    report (``text``, or ``json`` in the Gradescope format); whether every check passed."""
+    checks = run_checks(exercise, module)
+    if report == "json":
+        print(json.dumps(gradescope(checks)), file=out)
+        return all(ok for _, ok, _ in checks)
+    print("{} ({})".format(exercise, path), file=out)
+    for what, ok, detail in checks:
+        worth = points(what)
+        print("  {}  {:>4g} / {:<4g} {}: {}".format(
+            "PASS" if ok else "FAIL", worth if ok else 0, worth, what, detail.replace("\n", "\n        ")), file=out)
+    passed = sum(ok for _, ok, _ in checks)
+    score = sum(points(w) for w, ok, _ in checks if ok)
+    total = sum(points(w) for w, _, _ in checks)
+    print("score {:g} of {:g}: {} of {} checks passed".format(score, total, passed, len(checks)), file=out)
+    return passed == len(checks)
 
 
 def main(argv: List[str]) -> int:
-    usage = "usage: python -m ply_search.grade EXERCISE FILE (EXERCISE: {} or all)".format(", ".join(EXERCISES))
+    usage = "usage: python -m ply_search.grade EXERCISE FILE [--report text|json] (EXERCISE: {} or all)".format(", ".join(EXERCISES))
+    report = "text"
+    if len(argv) == 4 and argv[2] == "--report":
+        report = argv[3]
+        argv = argv[:2]
+        if report not in ("text", "json"):
+            print("error: bad report format `{}`: expected text or json".format(report[:40]), file=sys.stderr)
+            return 2
     if len(argv) != 2:
         print("error: " + usage, file=sys.stderr)
         return 2
@@ -265,7 +404,7 @@ def main(argv: List[str]) -> int:
     except Exception as error:  # a file that does not load is bad input, named in one line
         print("error: bad FILE `{}`: {}".format(path, _failure(error).splitlines()[0]), file=sys.stderr)
         return 2
-    return 0 if grade(exercise, module, path) else 1
+    return 0 if grade(exercise, module, path, report=report) else 1
 
 
 if __name__ == "__main__":
