@@ -119,8 +119,15 @@ fn runs_ply(line: &str) -> bool {
         || line.starts_with("cargo run --release --")
 }
 
-/// A folder with `ply`, `cargo` and the commands that cannot run here, first on the PATH.
+/// A folder with `ply`, `cargo` and the commands that cannot run here, first on the PATH;
+/// written once per test process (tests run in parallel, and a script being rewritten while
+/// another test runs it would be read half-written).
 fn shims() -> PathBuf {
+    static SHIMS: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    SHIMS.get_or_init(write_shims).clone()
+}
+
+fn write_shims() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ply-docs-shims-{}", std::process::id()));
     let _ = std::fs::create_dir_all(&dir);
     let write = |name: &str, text: &str| {
