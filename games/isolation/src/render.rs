@@ -20,35 +20,7 @@ impl Isolation {
     /// ");
     /// ```
     pub fn debug_string(&self) -> String {
-        let v = self.variant();
-        let rowsep = format!("{}+", "+ - ".repeat(v.width as usize));
-        let mut out = String::with_capacity((v.height as usize * 2 + 2) * (rowsep.len() + 1));
-        out.push('\n');
-        out.push_str(&rowsep);
-        out.push('\n');
-        let locs = self.locs();
-        for y in (0..v.height).rev() {
-            out.push('|');
-            for x in (0..v.width).rev() {
-                let cell = v.cell(x, y);
-                let symbol = if locs[0] == Some(cell) {
-                    '1'
-                } else if locs[1] == Some(cell) {
-                    '2'
-                } else if self.open_cells().contains(cell) {
-                    ' '
-                } else {
-                    'X'
-                };
-                out.push(' ');
-                out.push(symbol);
-                out.push_str(" |");
-            }
-            out.push('\n');
-            out.push_str(&rowsep);
-            out.push('\n');
-        }
-        out
+        self.grid(['1', '2'], false)
     }
 
     /// The board for people: drawn as [`Isolation::debug_string`] does (north at the top), with
@@ -70,25 +42,41 @@ impl Isolation {
     /// ");
     /// ```
     pub fn labelled_drawing(&self) -> String {
+        let mut out = self.grid(['0', '1'], true);
+        out.push_str("0: player 0, 1: player 1, X: blocked; cells are (row,col)\n");
+        out
+    }
+
+    /// The board as `DebugState` draws it, north at the top (row 0), the players marked with
+    /// `players`, blocked cells `X`; with `labelled`, the `(row,col)` coordinates on its edges.
+    fn grid(&self, players: [char; 2], labelled: bool) -> String {
         let v = self.variant();
-        let rowsep = format!("    {}+\n", "+ - ".repeat(v.width as usize));
-        let mut out = String::from("\n    ");
-        for col in 0..v.width {
-            out.push_str(&format!("  {col:<2}"));
-        }
-        let trimmed = out.trim_end().len();
-        out.truncate(trimmed);
+        let margin = if labelled { "    " } else { "" };
+        let rowsep = format!("{margin}{}+\n", "+ - ".repeat(v.width as usize));
+        let mut out = String::with_capacity((v.height as usize * 2 + 3) * (rowsep.len() + 4));
         out.push('\n');
+        if labelled {
+            out.push_str(margin);
+            for col in 0..v.width {
+                out.push_str(&format!("  {col:<2}"));
+            }
+            let trimmed = out.trim_end().len();
+            out.truncate(trimmed);
+            out.push('\n');
+        }
         out.push_str(&rowsep);
         let locs = self.locs();
         for row in 0..v.height {
-            out.push_str(&format!("{row:>3} |"));
+            if labelled {
+                out.push_str(&format!("{row:>3} "));
+            }
+            out.push('|');
             for col in 0..v.width {
                 let cell = v.cell_at_row_col(row, col).expect("a cell of the board");
                 let symbol = if locs[0] == Some(cell) {
-                    '0'
+                    players[0]
                 } else if locs[1] == Some(cell) {
-                    '1'
+                    players[1]
                 } else if self.open_cells().contains(cell) {
                     ' '
                 } else {
@@ -101,7 +89,6 @@ impl Isolation {
             out.push('\n');
             out.push_str(&rowsep);
         }
-        out.push_str("0: player 0, 1: player 1, X: blocked; cells are (row,col)\n");
         out
     }
 
