@@ -122,6 +122,15 @@ fn write_text<M>(s: &Solution<M>, out: &mut dyn Write) -> std::io::Result<()> {
         }
     }
     let st = &s.stats;
+    if st.threads == 0 {
+        // Combined from job results (--results): the jobs' nodes; their time is in the slices'
+        // own lines.
+        return writeln!(
+            out,
+            "nodes {} (the jobs' results, summed; the slices printed their time)",
+            st.nodes
+        );
+    }
     let secs = st.time_us as f64 / 1e6;
     let hits = if st.tt_probes > 0 {
         100.0 * st.tt_hits as f64 / st.tt_probes as f64

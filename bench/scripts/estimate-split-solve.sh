@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Estimates what an exact solve out of one machine's reach would cost on a cluster, by solving
+# an evenly spread sample of its split jobs (docs/solver.md, "Boards out of reach").
+#
+#   bench/scripts/estimate-split-solve.sh SPEC DEPTH EVERY SECONDS [PLY]
+#
+# lists the jobs of SPEC at --split-depth DEPTH, solves slice 1/EVERY of them (jobs 1,
+# 1 + EVERY, 1 + 2 EVERY...: an even spread over the list) on 2 threads for at most SECONDS,
+# and prints the jobs, the sample's nodes and time, and the whole split's estimate: jobs x mean
+# nodes per sampled job, in core-hours at the sample's own speed. Jobs the time limit cut off
+# are not in the mean, so with any cut off the estimate is a lower bound, and it says so.
+set -euo pipefail
+spec="$1"; depth="$2"; every="$3"; seconds="$4"
+ply="${5:-target/release/ply}"
+work="$(mktemp -d)"
+"$ply" solve "$spec" --split-depth "$depth" --write-jobs "$work/jobs.txt" >/dev/null
+jobs=$(grep -vc '^#' "$work/jobs.txt")
+sampled=$(( (jobs + every - 1) / every ))
+start=$(date +%s.%N)
+"$ply" solve "$spec" --jobs "$work/jobs.txt" --slice "1/$every" --out "$work/sample.jsonl" \
+  --threads 2 --tt 2GiB --time "${seconds}s" >/dev/null 2>&1 || true
+end=$(date +%s.%N)
+python3 - "$spec" "$depth" "$jobs" "$sampled" "$work/sample.jsonl" "$start" "$end" "$seconds" <<'EOF'
+import json, os, sys
+spec, depth, jobs, sampled, path, start, end, seconds = sys.argv[1:]
+jobs, sampled = int(jobs), int(sampled)
+rows = [json.loads(l) for l in open(path) if l.strip()] if os.path.exists(path) else []
+wall = float(end) - float(start)
+nodes = sum(r["nodes"] for r in rows)
+print(f"{spec} at depth {depth}: {jobs} jobs; sampled {len(rows)} of {sampled} in {wall:.0f} s on 2 threads, {nodes:,} nodes")
+if rows:
+    speed = nodes / (2 * wall)  # nodes per core-second in this run
+    mean = nodes / len(rows)
+    total = mean * jobs
+    bound = "at least " if len(rows) < sampled else ""
+    print(f"  mean {mean:,.0f} nodes per job (largest {max(r['nodes'] for r in rows):,}); "
+          f"whole split: {bound}{total:.3g} nodes, {bound}{total / speed / 3600:.3g} core-hours "
+          f"at {speed / 1e6:.2f} M nodes per core-second")
+if len(rows) < sampled:
+    print(f"  {sampled - len(rows)} sampled jobs were not finished within {seconds} s: the estimate is a lower bound")
+EOF
+rm -rf "$work"
