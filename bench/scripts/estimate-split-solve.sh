@@ -29,13 +29,16 @@ wall = float(end) - float(start)
 nodes = sum(r["nodes"] for r in rows)
 print(f"{spec} at depth {depth}: {jobs} jobs; sampled {len(rows)} of {sampled} in {wall:.0f} s on 2 threads, {nodes:,} nodes")
 if rows:
-    speed = nodes / (2 * wall)  # nodes per core-second in this run
     mean = nodes / len(rows)
     total = mean * jobs
-    bound = "at least " if len(rows) < sampled else ""
-    print(f"  mean {mean:,.0f} nodes per job (largest {max(r['nodes'] for r in rows):,}); "
-          f"whole split: {bound}{total:.3g} nodes, {bound}{total / speed / 3600:.3g} core-hours "
-          f"at {speed / 1e6:.2f} M nodes per core-second")
+    line = f"  mean {mean:,.0f} nodes per job (largest {max(r['nodes'] for r in rows):,}); whole split: "
+    if len(rows) == sampled:
+        speed = nodes / (2 * wall)  # nodes per core-second in this run
+        line += f"{total:.3g} nodes, {total / speed / 3600:.3g} core-hours at {speed / 1e6:.2f} M nodes per core-second"
+    else:
+        # The cut-off jobs' work is in the time but not in the nodes: no speed from this run.
+        line += f"at least {total:.3g} nodes"
+    print(line)
 if len(rows) < sampled:
     print(f"  {sampled - len(rows)} sampled jobs were not finished within {seconds} s: the estimate is a lower bound")
 EOF
