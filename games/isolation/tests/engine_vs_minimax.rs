@@ -142,3 +142,60 @@ fn aspiration_reaches_a_loss_after_a_positive_guess() {
         );
     }
 }
+
+/// The engine on 2 and 3 threads (Lazy SMP with deferred moves) returns plain minimax's value
+/// at the same depth, and a move minimax rates best, on 120 random positions searched deep
+/// enough (up to 6 plies) that the threads defer moves to each other. Knight Isolation has no
+/// transpositions across depths, so every table entry a thread uses is of the searched depth.
+#[test]
+fn parallel_search_matches_minimax() {
+    let starts = starts();
+    let mut rng = Rng::new(611);
+    let exact = Options {
+        utility: Utility::ByDistance,
+        ..Options::default()
+    };
+    let mut positions = 0;
+    while positions < 120 {
+        let state = play_random(
+            &starts[positions % starts.len()],
+            2 + rng.below(30) as u32,
+            &mut rng,
+        );
+        if state.is_terminal() {
+            continue;
+        }
+        let heuristic = Heuristic::ALL[positions % Heuristic::ALL.len()];
+        let depth = 3 + rng.below(4) as u32;
+        let reference = minimax_decision(&state, Some(depth), &heuristic, &exact);
+        let one_thread = Engine::new(heuristic, EngineOptions::default().tt_mib(1))
+            .search(&state, &Limits::depth(depth));
+        for threads in [2, 3] {
+            let options = EngineOptions::default().tt_mib(1).threads(threads);
+            let mut engine = Engine::new(heuristic, options);
+            let result = engine.search(&state, &Limits::depth(depth));
+            let context = format!(
+                "position `{}` ({}), {heuristic:?}, depth {depth}, {threads} threads",
+                state.position(),
+                state.spec()
+            );
+            assert_eq!(result.score, reference.value, "{context}");
+            // The depth reached: the limit, or less where a proven result ends the search.
+            assert_eq!(result.stats.depth, one_thread.stats.depth, "{context}");
+            assert_eq!(
+                result.stats.stopped_by, one_thread.stats.stopped_by,
+                "{context}"
+            );
+            let moves = state.legal_moves();
+            let index = moves
+                .iter()
+                .position(|&m| Some(m) == result.best_move)
+                .unwrap();
+            assert_eq!(
+                reference.root_values[index], reference.value,
+                "the move is minimax-best: {context}"
+            );
+        }
+        positions += 1;
+    }
+}

@@ -41,6 +41,25 @@ pub fn engine_options(spec: &mut Spec) -> Result<EngineOptions, NotationError> {
         )
         .with_kind(crate::ErrorKind::BadValue));
     }
+    let threads = spec.take_parsed("threads", 1usize, "threads= a whole number from 1 to 256")?;
+    if !(1..=256).contains(&threads) {
+        return Err(NotationError::new(
+            "alphabeta value",
+            format!("threads={threads}"),
+            "threads= a whole number from 1 to 256",
+        )
+        .with_kind(crate::ErrorKind::BadValue));
+    }
+    if threads > 1 && tt_bytes == 0 {
+        // The threads of a parallel search share only the table: without one they would all
+        // search the same tree.
+        return Err(NotationError::new(
+            "alphabeta value",
+            format!("threads={threads} with tt=off"),
+            "threads= above 1 with a table (tt= a size): the threads share their work through it",
+        )
+        .with_kind(crate::ErrorKind::BadValue));
+    }
     Ok(EngineOptions {
         tt_bytes,
         replacement,
@@ -51,5 +70,6 @@ pub fn engine_options(spec: &mut Spec) -> Result<EngineOptions, NotationError> {
         aspiration_window: window,
         killers: spec.take_switch("killers", true)?,
         history: spec.take_switch("history", true)?,
+        threads,
     })
 }

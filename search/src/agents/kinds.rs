@@ -73,6 +73,11 @@ pub const ENGINE_KEYS: &[SpecKey] = &[
     ),
     key("killers", "on", "on or off: killer moves"),
     key("history", "on", "on or off: the history heuristic"),
+    key(
+        "threads",
+        "1",
+        "1 to 256: threads sharing the table (Lazy SMP); 1 is deterministic",
+    ),
 ];
 /// `mcts(...)`: the limits, the evaluator and the search's switches.
 pub const MCTS_KEYS: &[SpecKey] = &[

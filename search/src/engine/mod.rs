@@ -24,15 +24,20 @@
 //! deterministic: the same move, score and node count on every run.
 
 pub mod ordering;
+mod parallel;
+mod table;
 
 use crate::score::{self, Score, INFINITY, MAX_EVAL};
-pub use crate::tt::{Bound, Replacement, TranspositionTable};
+pub use crate::tt::{Bound, Replacement, SharedTable, TranspositionTable};
 use crate::{
     Budget, CutoffStats, Evaluator, Game, IterationRow, Limits, MoveList, Player, SearchResult,
-    Searcher, Stats, StopReason, TtStats,
+    Searcher, Stats, StopReason,
 };
 use ordering::{order_keys, pick_next, History, Killers, MAX_PLY};
+use parallel::Lazy;
+use std::sync::Arc;
 use std::time::Instant;
+use table::Table;
 
 /// Nodes with fewer plies to go than this neither probe nor fill the transposition table.
 pub const TT_MIN_DEPTH: u32 = 3;
@@ -59,6 +64,10 @@ pub struct EngineOptions {
     pub killers: bool,
     /// The history heuristic (needs the game's `move_index`).
     pub history: bool,
+    /// Threads searching at once (Lazy SMP: every thread searches the root, sharing the
+    /// table; see the `parallel` module). 1 searches on the caller's thread alone, and only
+    /// then is the search deterministic.
+    pub threads: usize,
 }
 
 impl Default for EngineOptions {
@@ -73,6 +82,7 @@ impl Default for EngineOptions {
             aspiration_window: 16,
             killers: true,
             history: true,
+            threads: 1,
         }
     }
 }
@@ -96,6 +106,7 @@ impl EngineOptions {
                     aspiration_window: 2,
                     killers: on(4),
                     history: on(5),
+                    threads: 1,
                 });
             }
         }
@@ -114,12 +125,19 @@ impl EngineOptions {
             aspiration_window: 16,
             killers: false,
             history: false,
+            threads: 1,
         }
     }
 
     /// Sets the table size in MiB (0 = no table).
     pub fn tt_mib(mut self, mib: usize) -> Self {
         self.tt_bytes = mib << 20;
+        self
+    }
+
+    /// Sets the number of threads (at least 1).
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
         self
     }
 }
@@ -130,7 +148,7 @@ impl EngineOptions {
 pub struct Engine<G: Game, E> {
     evaluator: E,
     options: EngineOptions,
-    tt: Option<TranspositionTable<G::Move>>,
+    tt: Option<Table<G::Move>>,
     killers: Killers<G::Move>,
     history: History,
     /// Per-ply buffers, reused: no allocation inside the search.
@@ -145,6 +163,11 @@ pub struct Engine<G: Game, E> {
     stopped_by: StopReason,
     cutoffs: CutoffStats,
     tt_cutoffs: u64,
+    // A parallel search: what the threads share, this thread's number (0 is the caller's),
+    // and the depth of this thread's current iteration.
+    lazy: Option<Arc<Lazy<G::Move>>>,
+    thread: usize,
+    iteration_depth: u32,
 }
 
 impl<G: Game, E: Evaluator<G>> Engine<G, E> {
@@ -155,7 +178,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     /// from set-up (a benchmark) calls this first; a new game (`new_game`) does it too.
     pub fn allocate_table(&mut self) {
         if self.tt.is_none() && self.options.tt_bytes > 0 {
-            let mut tt = TranspositionTable::new(self.options.tt_bytes, self.options.replacement);
+            let mut tt = self.new_table();
             tt.clear();
             self.tt = Some(tt);
         }
@@ -165,11 +188,17 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     /// without touching its memory (the search's clock is running).
     fn table_for_search(&mut self) {
         if self.tt.is_none() && self.options.tt_bytes > 0 {
-            self.tt = Some(TranspositionTable::new(
-                self.options.tt_bytes,
-                self.options.replacement,
-            ));
+            self.tt = Some(self.new_table());
         }
+    }
+
+    /// A table as the options ask: shared by threads when there are several.
+    fn new_table(&self) -> Table<G::Move> {
+        Table::new(
+            self.options.tt_bytes,
+            self.options.replacement,
+            self.options.threads > 1,
+        )
     }
 
     /// An engine with this evaluator and these options. Its table is allocated by
@@ -194,6 +223,9 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             stopped_by: StopReason::Depth,
             cutoffs: CutoffStats::default(),
             tt_cutoffs: 0,
+            lazy: None,
+            thread: 0,
+            iteration_depth: 0,
             options,
         }
     }
@@ -217,7 +249,11 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     /// Negamax alpha-beta (fail-soft) at `ply` plies from the root with `depth` plies to go.
     /// `key` is the state's key wherever the table is used (a table and `depth` at least
     /// [`TT_MIN_DEPTH`]); each node passes its children theirs through [`Game::key_after`].
-    fn negamax(
+    ///
+    /// `PARALLEL` compiles the parallel search's extras in (checking whether another thread
+    /// finished the iteration, deferring moves another thread is searching) or, for a search
+    /// on one thread, out: a one-thread search costs not a branch more for them.
+    fn negamax<const PARALLEL: bool>(
         &mut self,
         state: &G,
         key: u64,
@@ -226,7 +262,8 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         mut alpha: Score,
         beta: Score,
     ) -> Score {
-        if self.aborted || self.budget.exhausted(self.nodes) {
+        if self.aborted || self.budget.exhausted(self.nodes) || (PARALLEL && self.iteration_over())
+        {
             self.aborted = true;
             return 0;
         }
@@ -283,6 +320,10 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut searched = 0;
+        // In a parallel search, moves after the first that another thread is searching wait
+        // at the end of the list (moves from `fresh_end` on have waited once).
+        let deferring = PARALLEL && depth > TT_MIN_DEPTH;
+        let mut fresh_end = moves.len();
         while let Some(mv) = pick_next(&mut moves, &mut keys, searched) {
             let child = state.play(mv);
             let mut child_key = 0;
@@ -292,18 +333,46 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                     tt.prefetch(child_key);
                 }
             }
+            let claimed = deferring && searched > 0;
+            if claimed {
+                let lazy = self
+                    .lazy
+                    .as_ref()
+                    .expect("deferring only in a parallel search");
+                if searched < fresh_end && lazy.is_busy(child_key) {
+                    moves[searched..].rotate_left(1);
+                    keys[searched..].rotate_left(1);
+                    if let Some(last) = keys.last_mut() {
+                        *last = 0;
+                    }
+                    fresh_end -= 1;
+                    continue;
+                }
+                lazy.claim(child_key);
+            }
             let value = if searched == 0 || !self.options.pvs {
-                -self.negamax(&child, child_key, depth - 1, ply + 1, -beta, -alpha)
+                -self.negamax::<PARALLEL>(&child, child_key, depth - 1, ply + 1, -beta, -alpha)
             } else {
                 // A null window proves the move is no better than alpha; if it is, search again.
-                let probe =
-                    -self.negamax(&child, child_key, depth - 1, ply + 1, -alpha - 1, -alpha);
+                let probe = -self.negamax::<PARALLEL>(
+                    &child,
+                    child_key,
+                    depth - 1,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                );
                 if probe > alpha && probe < beta && !self.aborted {
-                    -self.negamax(&child, child_key, depth - 1, ply + 1, -beta, -alpha)
+                    -self.negamax::<PARALLEL>(&child, child_key, depth - 1, ply + 1, -beta, -alpha)
                 } else {
                     probe
                 }
             };
+            if claimed {
+                if let Some(lazy) = self.lazy.as_ref() {
+                    lazy.release(child_key);
+                }
+            }
             searched += 1;
             if self.aborted {
                 break;
@@ -353,8 +422,57 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         best
     }
 
+    /// Resets what one search counts and remembers, for a search of `root` under `limits`
+    /// that started at `started`.
+    fn begin(&mut self, root: &G, limits: &Limits, started: Instant) {
+        self.root_player = root.to_move();
+        self.nodes = 0;
+        self.budget = Budget::new(limits, started);
+        self.aborted = false;
+        self.stopped_by = if limits.depth.is_some() {
+            StopReason::Depth
+        } else {
+            StopReason::None
+        };
+        self.cutoffs = CutoffStats::default();
+        self.tt_cutoffs = 0;
+        self.killers.clear();
+    }
+
+    /// The first and last depth of the iterations `limits` ask for.
+    fn depth_range(&self, limits: &Limits) -> (u32, u32) {
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 1)
+            .clamp(1, MAX_PLY as u32 - 1);
+        let first_depth = if self.options.iterative_deepening {
+            1
+        } else {
+            max_depth
+        };
+        (first_depth, max_depth)
+    }
+
+    /// Whether another thread of a parallel search has finished this thread's iteration (or
+    /// the whole search), checked as often as the clock. Never true on one thread.
+    #[inline]
+    fn iteration_over(&self) -> bool {
+        match &self.lazy {
+            None => false,
+            Some(lazy) => {
+                self.nodes & (Budget::CLOCK_EVERY - 1) == 0
+                    && lazy.iteration_over(self.iteration_depth, self.thread, self.nodes)
+            }
+        }
+    }
+
     /// One iteration at `depth`, with an aspiration window around `guess` when asked.
-    fn search_depth(&mut self, root: &G, depth: u32, guess: Option<Score>) -> Score {
+    fn search_depth<const PARALLEL: bool>(
+        &mut self,
+        root: &G,
+        depth: u32,
+        guess: Option<Score>,
+    ) -> Score {
         let window = self.options.aspiration_window.max(1);
         match guess {
             Some(guess) if self.options.aspiration && !score::is_decisive(guess) => {
@@ -372,7 +490,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                 loop {
                     let alpha = bound(guess.saturating_sub(low));
                     let beta = bound(guess.saturating_add(high));
-                    let value = self.negamax(root, root.key(), depth, 0, alpha, beta);
+                    let value = self.negamax::<PARALLEL>(root, root.key(), depth, 0, alpha, beta);
                     if self.aborted || (value > alpha && value < beta) {
                         return value;
                     }
@@ -389,8 +507,16 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                     }
                 }
             }
-            _ => self.negamax(root, root.key(), depth, 0, -INFINITY, INFINITY),
+            _ => self.negamax::<PARALLEL>(root, root.key(), depth, 0, -INFINITY, INFINITY),
         }
+    }
+}
+
+/// The effective branching factor: the last iteration's nodes over the one before's.
+fn branching_factor(rows: &[IterationRow]) -> Option<f64> {
+    match rows {
+        [.., a, b] if a.nodes > 0 => Some(b.nodes as f64 / a.nodes as f64),
+        _ => None,
     }
 }
 
@@ -409,34 +535,18 @@ fn terminal_score<G: Game>(state: &G, ply: usize) -> Score {
 
 impl<G: Game, E: Evaluator<G>> Searcher<G> for Engine<G, E> {
     fn search(&mut self, root: &G, limits: &Limits) -> SearchResult<G::Move> {
+        if self.options.threads > 1 && !root.is_terminal() {
+            return self.search_parallel(root, limits);
+        }
         let started = Instant::now();
-        self.root_player = root.to_move();
-        self.nodes = 0;
-        self.budget = Budget::new(limits, started);
-        self.aborted = false;
-        self.stopped_by = if limits.depth.is_some() {
-            StopReason::Depth
-        } else {
-            StopReason::None
-        };
-        self.cutoffs = CutoffStats::default();
-        self.tt_cutoffs = 0;
-        self.killers.clear();
+        self.begin(root, limits, started);
         self.history.age();
         self.table_for_search();
         if let Some(tt) = self.tt.as_mut() {
             tt.new_search();
         }
 
-        let max_depth = limits
-            .depth
-            .unwrap_or(MAX_PLY as u32 - 1)
-            .clamp(1, MAX_PLY as u32 - 1);
-        let first_depth = if self.options.iterative_deepening {
-            1
-        } else {
-            max_depth
-        };
+        let (first_depth, max_depth) = self.depth_range(limits);
         let legal = root.legal_moves();
         let mut best_move = legal.first().copied();
         let mut best_score = if legal.is_empty() {
@@ -452,7 +562,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G> for Engine<G, E> {
         if !legal.is_empty() {
             for depth in first_depth..=max_depth {
                 let nodes_before = self.nodes;
-                let value = self.search_depth(root, depth, guess);
+                let value = self.search_depth::<false>(root, depth, guess);
                 if self.aborted {
                     // Keep the deepest completed iteration's answer; with none, take what the
                     // partial one found.
@@ -488,17 +598,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G> for Engine<G, E> {
             }
         }
 
-        let branching_factor = match rows.as_slice() {
-            [.., a, b] if a.nodes > 0 => Some(b.nodes as f64 / a.nodes as f64),
-            _ => None,
-        };
-        let tt = self.tt.as_ref().map(|t| TtStats {
-            probes: t.probes,
-            hits: t.hits,
-            cutoffs: self.tt_cutoffs,
-            stores: t.stores,
-            fill: t.fill(),
-        });
+        let branching_factor = branching_factor(&rows);
+        let tt = self
+            .tt
+            .as_ref()
+            .map(|t| t.stats(t.counters(), self.tt_cutoffs));
         let mut stats = Stats {
             algorithm: "alphabeta".into(),
             nodes: self.nodes,

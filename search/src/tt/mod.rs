@@ -5,6 +5,9 @@ use crate::score::{relative_to_node, relative_to_root, Score};
 use serde::Serialize;
 use std::mem::MaybeUninit;
 
+mod shared;
+pub use shared::SharedTable;
+
 /// What a stored score means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
@@ -145,12 +148,11 @@ impl<M: Copy + std::fmt::Debug> std::fmt::Debug for Entry<M> {
 struct Line<M: Copy>([Entry<M>; 4]);
 
 /// A fixed-size transposition table with a choice of [`Replacement`] scheme and aging: each
-/// search starts a new generation, and entries of older generations are replaced first.
+/// search starts a new generation, and entries of older generations are replaced first. One
+/// search owns it; [`SharedTable`] is the same table for several threads at once.
 pub struct TranspositionTable<M: Copy> {
     lines: ZeroedLines<M>,
-    slots: usize,
-    buckets: usize,
-    replacement: Replacement,
+    layout: Layout,
     generation: u8,
     /// Counters of the current search.
     pub probes: u64,
@@ -158,6 +160,148 @@ pub struct TranspositionTable<M: Copy> {
     pub hits: u64,
     /// Stores.
     pub stores: u64,
+}
+
+/// Where a key's bucket lies: the number of buckets and their size, and how a full one is
+/// refilled. The owned and the shared table both use it, so both find and replace alike.
+#[derive(Clone, Copy, Debug)]
+struct Layout {
+    slots: usize,
+    buckets: usize,
+    replacement: Replacement,
+}
+
+impl Layout {
+    /// The layout of `lines` cache lines under `replacement`.
+    fn new(lines: usize, replacement: Replacement) -> Layout {
+        let slots = replacement.slots();
+        Layout {
+            slots,
+            buckets: lines * 4 / slots,
+            replacement,
+        }
+    }
+
+    /// The line and first slot of `key`'s bucket. The bucket comes from the key's high bits
+    /// after a multiplication by an odd constant (Fibonacci hashing), so that keys that are not
+    /// hashes (a tutorial's bit-packed Nim heaps, small numbers) still spread over the table
+    /// instead of all landing in bucket 0; for hashed keys it is a bijection and costs one
+    /// multiplication.
+    #[inline]
+    fn locate(&self, key: u64) -> (usize, usize) {
+        let spread = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let bucket = ((spread as u128 * self.buckets as u128) >> 64) as usize;
+        let first = bucket * self.slots;
+        (first / 4, first % 4)
+    }
+}
+
+/// A search result on its way into the table.
+#[derive(Clone, Copy)]
+struct Stored<M> {
+    key: u64,
+    best_move: Option<M>,
+    score: Score,
+    bound: Bound,
+    depth: u32,
+    ply: u32,
+}
+
+/// `key`'s entry in `bucket`, if there.
+#[inline]
+fn find<M: Copy>(bucket: &[Entry<M>], key: u64) -> Option<Entry<M>> {
+    bucket.iter().find(|e| e.is_used() && e.key == key).copied()
+}
+
+/// Writes `result` into `bucket`, in the slot `replacement` chooses (or nowhere, when a
+/// depth-preferred slot holds something more valuable).
+fn write<M: Copy>(
+    bucket: &mut [Entry<M>],
+    replacement: Replacement,
+    generation: u8,
+    result: Stored<M>,
+) {
+    let Stored {
+        key,
+        best_move,
+        score,
+        bound,
+        depth,
+        ply,
+    } = result;
+    let depth = depth.min(255) as u8;
+    let replaceable = |old: &Entry<M>| {
+        !old.is_used() || old.key == key || old.generation() != generation || depth >= old.depth
+    };
+    let slot = match replacement {
+        Replacement::Always => 0,
+        Replacement::DepthPreferred => {
+            if !replaceable(&bucket[0]) {
+                return;
+            }
+            0
+        }
+        Replacement::TwoTier => {
+            if replaceable(&bucket[0]) {
+                0
+            } else {
+                1
+            }
+        }
+        Replacement::Bucket => match bucket.iter().position(|e| e.is_used() && e.key == key) {
+            Some(i) => i,
+            None => {
+                // The least valuable entry: empty first, then shallow and old.
+                let worth = |e: &Entry<M>| {
+                    if e.is_used() {
+                        e.depth as i32
+                            - 8 * (generation.wrapping_sub(e.generation()) % GENERATIONS) as i32
+                    } else {
+                        i32::MIN
+                    }
+                };
+                (0..bucket.len())
+                    .min_by_key(|&i| worth(&bucket[i]))
+                    .unwrap_or(0)
+            }
+        },
+    };
+    let old = bucket[slot];
+    // Keep the old best move when the new result has none (an all-node).
+    let best_move = if best_move.is_none() && old.is_used() && old.key == key {
+        old.best_move()
+    } else {
+        best_move
+    };
+    let (mv, has_move) = match best_move {
+        Some(mv) => (MaybeUninit::new(mv), HAS_MOVE),
+        None => (MaybeUninit::zeroed(), 0),
+    };
+    bucket[slot] = Entry {
+        key,
+        score: relative_to_node(score, ply),
+        mv,
+        depth,
+        meta: generation << 3 | has_move | bound_bits(bound),
+    };
+}
+
+/// The share of used entries of `generation` among the first 1,000 of `lines`.
+fn fill_of<M: Copy>(lines: impl Iterator<Item = Line<M>>, generation: u8) -> f64 {
+    let (mut used, mut total) = (0usize, 0usize);
+    for line in lines.take(1000) {
+        for e in line.0 {
+            total += 1;
+            if e.is_used() && e.generation() == generation {
+                used += 1;
+            }
+        }
+    }
+    if total == 0 {
+        0.0
+    } else {
+        used as f64 / total as f64
+    }
 }
 
 /// The table's lines in memory taken zeroed from the system, so that building even a huge
@@ -230,13 +374,10 @@ impl<M: Copy + PartialEq> TranspositionTable<M> {
     /// its memory is taken zeroed and touched only as the search fills it ([`Self::clear`]
     /// touches it all, for a caller that would rather pay that before a clock starts).
     pub fn new(bytes: usize, replacement: Replacement) -> Self {
-        let slots = replacement.slots();
         let lines = (bytes / std::mem::size_of::<Line<M>>()).max(1);
         TranspositionTable {
             lines: ZeroedLines::new(lines),
-            slots,
-            buckets: lines * 4 / slots,
-            replacement,
+            layout: Layout::new(lines, replacement),
             generation: 0,
             probes: 0,
             hits: 0,
@@ -263,24 +404,11 @@ impl<M: Copy + PartialEq> TranspositionTable<M> {
         self.generation = 0;
     }
 
-    /// The line and first slot of `key`'s bucket. The bucket comes from the key's high bits
-    /// after a multiplication by an odd constant (Fibonacci hashing), so that keys that are not
-    /// hashes (a tutorial's bit-packed Nim heaps, small numbers) still spread over the table
-    /// instead of all landing in bucket 0; for hashed keys it is a bijection and costs one
-    /// multiplication.
-    #[inline]
-    fn locate(&self, key: u64) -> (usize, usize) {
-        let spread = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let bucket = ((spread as u128 * self.buckets as u128) >> 64) as usize;
-        let first = bucket * self.slots;
-        (first / 4, first % 4)
-    }
-
     /// Asks the CPU to start loading `key`'s bucket, so that a probe soon after finds it in the
     /// cache (the engine calls it right after making a move).
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        let (line, _) = self.locate(key);
+        let (line, _) = self.layout.locate(key);
         prefetch_line(&self.lines[line]);
     }
 
@@ -288,11 +416,8 @@ impl<M: Copy + PartialEq> TranspositionTable<M> {
     #[inline]
     pub fn probe(&mut self, key: u64) -> Option<Entry<M>> {
         self.probes += 1;
-        let (line, first) = self.locate(key);
-        let found = self.lines[line].0[first..first + self.slots]
-            .iter()
-            .find(|e| e.is_used() && e.key == key)
-            .copied();
+        let (line, first) = self.layout.locate(key);
+        let found = find(&self.lines[line].0[first..first + self.layout.slots], key);
         if found.is_some() {
             self.hits += 1;
         }
@@ -310,82 +435,22 @@ impl<M: Copy + PartialEq> TranspositionTable<M> {
         ply: u32,
     ) {
         self.stores += 1;
-        let generation = self.generation;
-        let replacement = self.replacement;
-        let (line, first) = self.locate(key);
-        let bucket = &mut self.lines[line].0[first..first + self.slots];
-        let depth = depth.min(255) as u8;
-        let replaceable = |old: &Entry<M>| {
-            !old.is_used() || old.key == key || old.generation() != generation || depth >= old.depth
-        };
-        let slot = match replacement {
-            Replacement::Always => 0,
-            Replacement::DepthPreferred => {
-                if !replaceable(&bucket[0]) {
-                    return;
-                }
-                0
-            }
-            Replacement::TwoTier => {
-                if replaceable(&bucket[0]) {
-                    0
-                } else {
-                    1
-                }
-            }
-            Replacement::Bucket => match bucket.iter().position(|e| e.is_used() && e.key == key) {
-                Some(i) => i,
-                None => {
-                    // The least valuable entry: empty first, then shallow and old.
-                    let worth = |e: &Entry<M>| {
-                        if e.is_used() {
-                            e.depth as i32
-                                - 8 * (generation.wrapping_sub(e.generation()) % GENERATIONS) as i32
-                        } else {
-                            i32::MIN
-                        }
-                    };
-                    (0..bucket.len())
-                        .min_by_key(|&i| worth(&bucket[i]))
-                        .unwrap_or(0)
-                }
-            },
-        };
-        let old = bucket[slot];
-        // Keep the old best move when the new result has none (an all-node).
-        let best_move = if best_move.is_none() && old.is_used() && old.key == key {
-            old.best_move()
-        } else {
-            best_move
-        };
-        let (mv, has_move) = match best_move {
-            Some(mv) => (MaybeUninit::new(mv), HAS_MOVE),
-            None => (MaybeUninit::zeroed(), 0),
-        };
-        bucket[slot] = Entry {
+        let (line, first) = self.layout.locate(key);
+        let bucket = &mut self.lines[line].0[first..first + self.layout.slots];
+        let result = Stored {
             key,
-            score: relative_to_node(score, ply),
-            mv,
+            best_move,
+            score,
+            bound,
             depth,
-            meta: generation << 3 | has_move | bound_bits(bound),
+            ply,
         };
+        write(bucket, self.layout.replacement, self.generation, result);
     }
 
     /// The share of entries filled by the current search (sampled over up to 4,000 entries).
     pub fn fill(&self) -> f64 {
-        let entries = self.lines.iter().take(1000).flat_map(|l| l.0.iter());
-        let (mut used, mut total) = (0usize, 0usize);
-        for e in entries {
-            total += 1;
-            if e.is_used() && e.generation() == self.generation {
-                used += 1;
-            }
-        }
-        if total == 0 {
-            0.0
-        } else {
-            used as f64 / total as f64
-        }
+        fill_of(self.lines.iter().copied(), self.generation)
     }
 }
 
@@ -444,7 +509,7 @@ mod tests {
     fn small_keys_spread_over_the_buckets() {
         let tt: TranspositionTable<u8> = TranspositionTable::new(1 << 20, Replacement::Bucket);
         let buckets: std::collections::HashSet<usize> =
-            (0..1000u64).map(|key| tt.locate(key).0).collect();
+            (0..1000u64).map(|key| tt.layout.locate(key).0).collect();
         assert!(
             buckets.len() > 900,
             "{} lines for 1000 small keys",
@@ -485,11 +550,11 @@ mod tests {
         let mut tt: TranspositionTable<u8> =
             TranspositionTable::new(64, Replacement::DepthPreferred);
         tt.new_search();
-        let buckets = tt.buckets as u64;
+        let buckets = tt.layout.buckets as u64;
         assert_eq!(buckets, 64 / std::mem::size_of::<Entry<u8>>() as u64);
         // Two keys in the same bucket.
         let other = (2..)
-            .find(|&k| tt.locate(k) == tt.locate(1))
+            .find(|&k| tt.layout.locate(k) == tt.layout.locate(1))
             .expect("a key");
         tt.store(1, Some(1), 10, Bound::Exact, 8, 0);
         tt.store(other, Some(2), 20, Bound::Exact, 2, 0);
@@ -504,7 +569,7 @@ mod tests {
     #[test]
     fn bucket_replaces_the_shallowest_oldest_entry() {
         let mut tt: TranspositionTable<u8> = TranspositionTable::new(64, Replacement::Bucket);
-        assert_eq!(tt.buckets, 1, "one bucket of four: one cache line");
+        assert_eq!(tt.layout.buckets, 1, "one bucket of four: one cache line");
         tt.new_search();
         for (key, depth) in [(1, 5), (2, 1), (3, 7), (4, 6)] {
             tt.store(key, None, 0, Bound::Exact, depth, 0);

@@ -1,0 +1,108 @@
+//! The engine on several threads (`EngineOptions::threads`): the values of one thread, every
+//! limit kept, every thread's nodes counted, and progress reported in order.
+
+use ply_search::course::{minimax_decision, Options, Utility};
+use ply_search::engine::{Engine, EngineOptions};
+use ply_search::progress::{Observer, Progress};
+use ply_search::tree::Tree;
+use ply_search::{Limits, Searcher, StopFlag, StopReason, Zero};
+use proptest::prelude::*;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+fn parallel(threads: usize) -> Engine<Tree, Zero> {
+    Engine::new(Zero, EngineOptions::default().tt_mib(1).threads(threads))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    /// On random trees, 2 to 4 threads find minimax's value and a minimax-best move.
+    #[test]
+    fn threads_find_the_minimax_value(seed in any::<u64>(), depth in 1u32..8, threads in 2usize..5) {
+        let tree = Tree::random(seed, 8, 5, 30);
+        let reference = minimax_decision(&tree, Some(depth), &Zero, &Options {
+            utility: Utility::ByDistance,
+            ..Options::default()
+        });
+        let result = parallel(threads).search(&tree, &Limits::depth(depth));
+        prop_assert_eq!(result.score, reference.value);
+        let best = result.best_move.expect("a root with moves") as usize;
+        prop_assert_eq!(reference.root_values[best], reference.value);
+    }
+}
+
+fn big_tree() -> Tree {
+    Tree::random(7, 9, 5, 100)
+}
+
+#[test]
+fn a_node_limit_holds_for_all_threads_together() {
+    for limit in [1u64, 500, 20_000] {
+        let result = parallel(2).search(&big_tree(), &Limits::none().with_nodes(limit));
+        assert!(
+            result.stats.nodes <= limit,
+            "{} > {limit}",
+            result.stats.nodes
+        );
+        assert!(result.best_move.is_some());
+    }
+    let result = parallel(2).search(&big_tree(), &Limits::none().with_nodes(20_000));
+    assert_eq!(result.stats.stopped_by, StopReason::Nodes);
+}
+
+#[test]
+fn time_limits_and_stop_flags_end_every_thread() {
+    let started = Instant::now();
+    let result = parallel(3).search(
+        &big_tree(),
+        &Limits::none().with_time(Duration::from_millis(50)),
+    );
+    assert!(
+        started.elapsed() < Duration::from_millis(300),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(result.best_move.is_some());
+    let flag = StopFlag::new();
+    flag.stop();
+    let result = parallel(2).search(&big_tree(), &Limits::none().with_stop(flag));
+    assert_eq!(result.stats.stopped_by, StopReason::Stop);
+    assert!(result.stats.nodes <= 2 * 1024);
+}
+
+/// Every iteration is reported once, in order, and the rows' nodes add up to about the
+/// threads' total (a thread posts its count every 1,024 nodes).
+#[test]
+fn iterations_are_reported_in_order_with_every_threads_nodes() {
+    let depths = Arc::new(Mutex::new(Vec::new()));
+    let log = Arc::clone(&depths);
+    let observer = Observer::new(move |p: &Progress| {
+        if let Progress::Iteration(row) = p {
+            log.lock().unwrap().push(row.depth);
+        }
+    });
+    let result = parallel(2).search(&big_tree(), &Limits::depth(8).with_observer(observer));
+    assert_eq!(*depths.lock().unwrap(), (1..=8).collect::<Vec<_>>());
+    assert_eq!(result.stats.depth, 8);
+    assert_eq!(result.stats.stopped_by, StopReason::Depth);
+    let rows: u64 = result.stats.iterations.iter().map(|r| r.nodes).sum();
+    assert!(rows <= result.stats.nodes && rows + 2 * 1024 >= result.stats.nodes);
+    let one = Engine::new(Zero, EngineOptions::default().tt_mib(1))
+        .search(&big_tree(), &Limits::depth(8));
+    assert_eq!(result.score, one.score);
+}
+
+/// An engine keeps its table and history between searches and can be cleared, on threads as
+/// on one.
+#[test]
+fn an_engine_searches_again_and_clears() {
+    let mut engine = parallel(2);
+    let first = engine.search(&big_tree(), &Limits::depth(6));
+    let again = engine.search(&big_tree(), &Limits::depth(6));
+    assert_eq!(first.score, again.score);
+    engine.clear();
+    assert_eq!(
+        engine.search(&big_tree(), &Limits::depth(6)).score,
+        first.score
+    );
+}
