@@ -5,25 +5,16 @@
 //! Run: `cargo bench -p ply-bench --bench search`. Figures are recorded in BENCHMARKS.md.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use ply_bench::peers::PeerEval;
 use ply_isolation::{Heuristic, Isolation};
-use ply_search::conformance::play_random;
 use ply_search::course::{minimax_decision, Options};
 use ply_search::engine::{Engine, EngineOptions};
-use ply_search::{Evaluator, Game, Limits, Outcome, Rng, Searcher};
+use ply_search::{Limits, Searcher};
 use std::hint::black_box;
 
 /// 16 mid-game positions of 11x9 knight Isolation (plies 10 to 30), not near the end.
 fn midgame_positions() -> Vec<Isolation> {
-    let mut rng = Rng::new(99);
-    let mut positions = Vec::new();
-    while positions.len() < 16 {
-        let plies = 10 + rng.below(21) as u32;
-        let state = play_random(&Isolation::udacity(), plies, &mut rng);
-        if !state.is_terminal() && state.move_count() >= 3 {
-            positions.push(state);
-        }
-    }
-    positions
+    ply_bench::positions::knight_midgames(16)
 }
 
 /// Deep enough (about 100,000 nodes a position) that speed, not warm-up, is measured.
@@ -110,60 +101,8 @@ fn course_minimax_bench(c: &mut Criterion) {
     group.finish();
 }
 
-/// The `minimax` crate's view of our Isolation: copy-make through `apply`.
-struct PeerIsolation;
-
-impl minimax::Game for PeerIsolation {
-    type S = Isolation;
-    type M = ply_isolation::Move;
-
-    fn generate_moves(
-        state: &Isolation,
-        moves: &mut Vec<ply_isolation::Move>,
-    ) -> Option<minimax::Winner> {
-        if let Some(winner) = Self::get_winner(state) {
-            return Some(winner);
-        }
-        let mut list = ply_search::MoveList::new();
-        state.generate_moves(&mut list);
-        moves.extend_from_slice(&list);
-        None
-    }
-
-    fn apply(state: &mut Isolation, m: ply_isolation::Move) -> Option<Isolation> {
-        Some(state.play(m))
-    }
-
-    fn get_winner(state: &Isolation) -> Option<minimax::Winner> {
-        match state.outcome()? {
-            Outcome::Win(p) if p == state.to_move() => Some(minimax::Winner::PlayerToMove),
-            Outcome::Win(_) => Some(minimax::Winner::PlayerJustMoved),
-            Outcome::Draw => Some(minimax::Winner::Draw),
-        }
-    }
-
-    fn zobrist_hash(state: &Isolation) -> u64 {
-        state.key()
-    }
-
-    fn table_index(m: ply_isolation::Move) -> u16 {
-        m.cell() as u16
-    }
-
-    fn max_table_index() -> u16 {
-        127
-    }
-}
-
-/// The same `improved` heuristic, from the side to move.
-struct PeerImproved;
-
-impl minimax::Evaluator for PeerImproved {
-    type G = PeerIsolation;
-    fn evaluate(&self, state: &Isolation) -> minimax::Evaluation {
-        Heuristic::Improved.evaluate(state, state.to_move()) as minimax::Evaluation
-    }
-}
+/// The `minimax` crate's view of our Isolation and its `improved` heuristic.
+type PeerImproved = PeerEval<Isolation, Heuristic>;
 
 const PEER_DEPTH: u32 = 8;
 
@@ -179,7 +118,10 @@ fn peer_bench(c: &mut Criterion) {
     let fresh_peers = || -> Vec<minimax::IterativeSearch<PeerImproved>> {
         (0..positions.len())
             .map(|_| {
-                let mut peer = minimax::IterativeSearch::new(PeerImproved, peer_options());
+                let mut peer = minimax::IterativeSearch::new(
+                    PeerImproved::new(Heuristic::Improved),
+                    peer_options(),
+                );
                 peer.set_max_depth(PEER_DEPTH as u8);
                 peer
             })
@@ -192,7 +134,10 @@ fn peer_bench(c: &mut Criterion) {
         let mut engine = Engine::new(Heuristic::Improved, EngineOptions::default());
         ours_nodes += engine.search(state, &Limits::depth(PEER_DEPTH)).stats.nodes;
         if i == 0 {
-            let mut peer = minimax::IterativeSearch::new(PeerImproved, peer_options());
+            let mut peer = minimax::IterativeSearch::new(
+                PeerImproved::new(Heuristic::Improved),
+                peer_options(),
+            );
             peer.set_max_depth(PEER_DEPTH as u8);
             peer.choose_move(state);
             let mut s = *state;
@@ -203,7 +148,8 @@ fn peer_bench(c: &mut Criterion) {
     eprintln!("minimax crate, first position: {peer_summary}");
     let mut peer_nodes = 0u64;
     for state in &positions {
-        let mut peer = minimax::IterativeSearch::new(PeerImproved, peer_options());
+        let mut peer =
+            minimax::IterativeSearch::new(PeerImproved::new(Heuristic::Improved), peer_options());
         peer.set_max_depth(PEER_DEPTH as u8);
         peer.choose_move(state);
         let mut s = *state;

@@ -4,3 +4,6 @@
 //! in the same run (the `minimax` crate's alpha-beta, the `treant` crate's MCTS). The figures
 //! and the commands that reproduce them are in BENCHMARKS.md. The command `ply` is the crate
 //! `ply-cli` (bench/cli), the tournament library `ply-arena` (bench/arena).
+
+pub mod peers;
+pub mod positions;

@@ -1,0 +1,162 @@
+//! Parallel alpha-beta: the time to a fixed depth on one thread and on two (Lazy SMP with
+//! deferred moves, `EngineOptions::threads`), on 11x9 knight Isolation mid-games and on
+//! Onitama, side by side with the `minimax` crate's parallel search (Young Brothers Wait, on
+//! a 2-thread rayon pool) and its sequential `IterativeSearch`: the same positions, move
+//! generator, evaluator, table size (16 MiB) and depth.
+//!
+//! Run: `cargo bench -p ply-bench --bench parallel`. Figures are recorded in BENCHMARKS.md.
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
+use ply_bench::peers::PeerEval;
+use ply_bench::positions::{knight_midgames, onitama_positions};
+use ply_search::engine::{Engine, EngineOptions};
+use ply_search::{Evaluator, Game, Limits, Searcher};
+use std::hint::black_box;
+
+/// The table every searcher gets.
+const TABLE_BYTES: usize = 16 << 20;
+
+/// Fresh engines, one per position, with `threads` threads and their tables allocated (set-up,
+/// outside the timing).
+fn engines<G: Game, E: Evaluator<G> + Clone>(
+    evaluator: &E,
+    threads: usize,
+    count: usize,
+) -> Vec<Engine<G, E>> {
+    (0..count)
+        .map(|_| {
+            let options = EngineOptions {
+                tt_bytes: TABLE_BYTES,
+                ..EngineOptions::default()
+            }
+            .threads(threads);
+            let mut engine = Engine::new(evaluator.clone(), options);
+            engine.allocate_table();
+            engine
+        })
+        .collect()
+}
+
+/// Searches each position with its own engine to `depth`; the total nodes.
+fn search_all<G: Game, E: Evaluator<G>>(
+    engines: &mut [Engine<G, E>],
+    positions: &[G],
+    depth: u32,
+) -> u64 {
+    engines
+        .iter_mut()
+        .zip(positions)
+        .map(|(engine, state)| engine.search(state, &Limits::depth(depth)).stats.nodes)
+        .sum()
+}
+
+fn peer_options() -> minimax::IterativeOptions {
+    minimax::IterativeOptions::new()
+        .with_table_byte_size(TABLE_BYTES)
+        .with_null_window_search(true)
+        .with_aspiration_window(16)
+}
+
+/// One group: ply on 1 and 2 threads, the peer's parallel search on 2 and its sequential one.
+fn compare<G, E>(c: &mut Criterion, name: &str, positions: &[G], evaluator: E, depth: u32)
+where
+    G: Game,
+    E: Evaluator<G> + Clone + 'static,
+{
+    use minimax::Strategy;
+    for threads in [1, 2] {
+        let nodes = search_all(
+            &mut engines(&evaluator, threads, positions.len()),
+            positions,
+            depth,
+        );
+        eprintln!("{name}: ply on {threads} thread(s): {nodes} nodes to depth {depth}");
+    }
+    let mut group = c.benchmark_group(format!("parallel/{name}_depth{depth}"));
+    group.sample_size(10);
+    for threads in [1, 2] {
+        group.bench_function(format!("ply_{threads}_thread"), |b| {
+            b.iter_batched_ref(
+                || engines(&evaluator, threads, positions.len()),
+                |engines| search_all(engines, black_box(positions), depth),
+                BatchSize::PerIteration,
+            )
+        });
+    }
+    group.bench_function("minimax_crate_parallel_2_threads", |b| {
+        b.iter_batched_ref(
+            || {
+                (0..positions.len())
+                    .map(|_| {
+                        let threads = minimax::ParallelOptions::new().with_num_threads(2);
+                        let eval = PeerEval::new(evaluator.clone());
+                        let mut peer = minimax::ParallelSearch::new(eval, peer_options(), threads);
+                        peer.set_max_depth(depth as u8);
+                        peer
+                    })
+                    .collect::<Vec<_>>()
+            },
+            |peers| {
+                peers
+                    .iter_mut()
+                    .zip(positions)
+                    .filter_map(|(peer, state)| peer.choose_move(black_box(state)))
+                    .count()
+            },
+            BatchSize::PerIteration,
+        )
+    });
+    group.bench_function("minimax_crate_iterative", |b| {
+        b.iter_batched_ref(
+            || {
+                (0..positions.len())
+                    .map(|_| {
+                        let eval = PeerEval::new(evaluator.clone());
+                        let mut peer = minimax::IterativeSearch::new(eval, peer_options());
+                        peer.set_max_depth(depth as u8);
+                        peer
+                    })
+                    .collect::<Vec<_>>()
+            },
+            |peers| {
+                peers
+                    .iter_mut()
+                    .zip(positions)
+                    .filter_map(|(peer, state)| peer.choose_move(black_box(state)))
+                    .count()
+            },
+            BatchSize::PerIteration,
+        )
+    });
+    group.finish();
+}
+
+/// 11x9 knight Isolation: depth 16 takes about a tenth of a second a position on one thread.
+fn isolation(c: &mut Criterion) {
+    let positions = knight_midgames(8);
+    compare(
+        c,
+        "isolation_8_midgames",
+        &positions,
+        ply_isolation::Heuristic::Improved,
+        ISOLATION_DEPTH,
+    );
+}
+
+/// Onitama with its default evaluator (`balanced`).
+fn onitama(c: &mut Criterion) {
+    let positions = onitama_positions(4);
+    compare(
+        c,
+        "onitama_4_positions",
+        &positions,
+        ply_onitama::Heuristic::Balanced,
+        ONITAMA_DEPTH,
+    );
+}
+
+const ISOLATION_DEPTH: u32 = 16;
+const ONITAMA_DEPTH: u32 = 9;
+
+criterion_group!(benches, isolation, onitama);
+criterion_main!(benches);

@@ -1,0 +1,74 @@
+//! Any ply game and evaluator seen through the `minimax` crate's traits, so that its
+//! alpha-beta searches (`IterativeSearch`, and `ParallelSearch`, its Young Brothers Wait
+//! parallel search) run on the very positions, move generator and evaluator ply's engine does.
+//! Both make moves by copy (`apply` returns the new state), as ply's engine does.
+
+use ply_search::{Evaluator, Game, Outcome};
+use std::marker::PhantomData;
+
+/// Game `G` in the `minimax` crate's terms.
+pub struct Peer<G>(PhantomData<G>);
+
+impl<G: Game> minimax::Game for Peer<G> {
+    type S = G;
+    type M = G::Move;
+
+    fn generate_moves(state: &G, moves: &mut Vec<G::Move>) -> Option<minimax::Winner> {
+        if let Some(winner) = Self::get_winner(state) {
+            return Some(winner);
+        }
+        state.for_each_move(|mv| moves.push(mv));
+        None
+    }
+
+    fn apply(state: &mut G, mv: G::Move) -> Option<G> {
+        Some(state.play(mv))
+    }
+
+    fn get_winner(state: &G) -> Option<minimax::Winner> {
+        match state.outcome()? {
+            Outcome::Win(p) if p == state.to_move() => Some(minimax::Winner::PlayerToMove),
+            Outcome::Win(_) => Some(minimax::Winner::PlayerJustMoved),
+            Outcome::Draw => Some(minimax::Winner::Draw),
+        }
+    }
+
+    fn zobrist_hash(state: &G) -> u64 {
+        state.key()
+    }
+
+    /// The history and countermove tables' index: ply's own move index.
+    fn table_index(mv: G::Move) -> u16 {
+        G::move_index(mv) as u16
+    }
+
+    fn max_table_index() -> u16 {
+        G::MOVE_INDEX_SPACE.saturating_sub(1) as u16
+    }
+}
+
+/// Evaluator `E` of game `G`, from the side to move, as the `minimax` crate scores. Its scores
+/// are 16-bit: ply's evaluators stay well inside that range on the benched positions.
+pub struct PeerEval<G, E>(pub E, PhantomData<G>);
+
+impl<G, E: Clone> Clone for PeerEval<G, E> {
+    fn clone(&self) -> Self {
+        PeerEval(self.0.clone(), PhantomData)
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> PeerEval<G, E> {
+    /// The evaluator `evaluator` for the peer.
+    pub fn new(evaluator: E) -> Self {
+        PeerEval(evaluator, PhantomData)
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> minimax::Evaluator for PeerEval<G, E> {
+    type G = Peer<G>;
+
+    fn evaluate(&self, state: &G) -> minimax::Evaluation {
+        let value = self.0.evaluate(state, state.to_move());
+        value.clamp(i16::MIN as i32 + 1, i16::MAX as i32 - 1) as minimax::Evaluation
+    }
+}
