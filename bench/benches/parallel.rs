@@ -16,17 +16,18 @@ use std::hint::black_box;
 /// The table every searcher gets.
 const TABLE_BYTES: usize = 16 << 20;
 
-/// Fresh engines, one per position, with `threads` threads and their tables allocated (set-up,
-/// outside the timing).
+/// Fresh engines, one per position, on `threads` threads (deferring moves if `defer`), with
+/// their tables allocated (set-up, outside the timing).
 fn engines<G: Game, E: Evaluator<G> + Clone>(
     evaluator: &E,
-    threads: usize,
+    (threads, defer): (usize, bool),
     count: usize,
 ) -> Vec<Engine<G, E>> {
     (0..count)
         .map(|_| {
             let options = EngineOptions {
                 tt_bytes: TABLE_BYTES,
+                defer,
                 ..EngineOptions::default()
             }
             .threads(threads);
@@ -64,20 +65,26 @@ where
     E: Evaluator<G> + Clone + 'static,
 {
     use minimax::Strategy;
-    for threads in [1, 2] {
+    // One thread; two, plain Lazy SMP (the ablation of the deferred moves); two, as shipped.
+    let setups = [
+        ("ply_1_thread", (1, true)),
+        ("ply_2_threads_no_defer", (2, false)),
+        ("ply_2_threads", (2, true)),
+    ];
+    for (label, setup) in setups {
         let nodes = search_all(
-            &mut engines(&evaluator, threads, positions.len()),
+            &mut engines(&evaluator, setup, positions.len()),
             positions,
             depth,
         );
-        eprintln!("{name}: ply on {threads} thread(s): {nodes} nodes to depth {depth}");
+        eprintln!("{name}: {label}: {nodes} nodes to depth {depth}");
     }
     let mut group = c.benchmark_group(format!("parallel/{name}_depth{depth}"));
     group.sample_size(10);
-    for threads in [1, 2] {
-        group.bench_function(format!("ply_{threads}_thread"), |b| {
+    for (label, setup) in setups {
+        group.bench_function(label, |b| {
             b.iter_batched_ref(
-                || engines(&evaluator, threads, positions.len()),
+                || engines(&evaluator, setup, positions.len()),
                 |engines| search_all(engines, black_box(positions), depth),
                 BatchSize::PerIteration,
             )

@@ -71,5 +71,6 @@ pub fn engine_options(spec: &mut Spec) -> Result<EngineOptions, NotationError> {
         killers: spec.take_switch("killers", true)?,
         history: spec.take_switch("history", true)?,
         threads,
+        defer: spec.take_switch("defer", true)?,
     })
 }

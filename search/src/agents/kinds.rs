@@ -78,6 +78,11 @@ pub const ENGINE_KEYS: &[SpecKey] = &[
         "1",
         "1 to 256: threads sharing the table (Lazy SMP); 1 is deterministic",
     ),
+    key(
+        "defer",
+        "on",
+        "on or off: with threads, leave moves another thread is searching for last",
+    ),
 ];
 /// `mcts(...)`: the limits, the evaluator and the search's switches.
 pub const MCTS_KEYS: &[SpecKey] = &[

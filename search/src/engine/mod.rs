@@ -68,6 +68,9 @@ pub struct EngineOptions {
     /// table; see the `parallel` module). 1 searches on the caller's thread alone, and only
     /// then is the search deterministic.
     pub threads: usize,
+    /// With several threads, leave for last the moves another thread is searching at that
+    /// moment (simplified ABDADA); off, the threads are plain Lazy SMP. No effect on one.
+    pub defer: bool,
 }
 
 impl Default for EngineOptions {
@@ -83,6 +86,7 @@ impl Default for EngineOptions {
             killers: true,
             history: true,
             threads: 1,
+            defer: true,
         }
     }
 }
@@ -107,6 +111,7 @@ impl EngineOptions {
                     killers: on(4),
                     history: on(5),
                     threads: 1,
+                    defer: true,
                 });
             }
         }
@@ -126,6 +131,7 @@ impl EngineOptions {
             killers: false,
             history: false,
             threads: 1,
+            defer: true,
         }
     }
 
@@ -322,7 +328,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         let mut searched = 0;
         // In a parallel search, moves after the first that another thread is searching wait
         // at the end of the list (moves from `fresh_end` on have waited once).
-        let deferring = PARALLEL && depth > TT_MIN_DEPTH;
+        let deferring = PARALLEL && self.options.defer && depth > TT_MIN_DEPTH;
         let mut fresh_end = moves.len();
         while let Some(mv) = pick_next(&mut moves, &mut keys, searched) {
             let child = state.play(mv);
