@@ -7,14 +7,16 @@
 # lists the jobs of SPEC at --split-depth DEPTH, solves slice 1/EVERY of them (jobs 1,
 # 1 + EVERY, 1 + 2 EVERY...: an even spread over the list) on 2 threads for at most SECONDS,
 # and prints the jobs, the sample's nodes and time, and the whole split's estimate: jobs x mean
-# nodes per sampled job, in core-hours at the sample's own speed. Jobs the time limit cut off
+# nodes per sampled job, in core-hours at the sample's own speed, with the sample's spread. Jobs the time limit cut off
 # are not in the mean, so with any cut off the estimate is a lower bound, and it says so.
 set -euo pipefail
 spec="$1"; depth="$2"; every="$3"; seconds="$4"
 ply="${5:-target/release/ply}"
 work="$(mktemp -d)"
 "$ply" solve "$spec" --split-depth "$depth" --write-jobs "$work/jobs.txt" >/dev/null
-jobs=$(grep -vc '^#' "$work/jobs.txt")
+# Every line after the four-line header is a job (a queen Isolation position may itself
+# start with `#`, a blocked cell, so the header is skipped by count, not by its marks).
+jobs=$(tail -n +5 "$work/jobs.txt" | grep -c .)
 sampled=$(( (jobs + every - 1) / every ))
 start=$(date +%s.%N)
 "$ply" solve "$spec" --jobs "$work/jobs.txt" --slice "1/$every" --out "$work/sample.jsonl" \
@@ -35,6 +37,11 @@ if rows:
     if len(rows) == sampled:
         speed = nodes / (2 * wall)  # nodes per core-second in this run
         line += f"{total:.3g} nodes, {total / speed / 3600:.3g} core-hours at {speed / 1e6:.2f} M nodes per core-second"
+        if len(rows) >= 2:
+            # The spread of the sample: the mean give or take two standard errors.
+            sd = (sum((r["nodes"] - mean) ** 2 for r in rows) / (len(rows) - 1)) ** 0.5
+            low, high = (max(0.0, mean - 2 * sd / len(rows) ** 0.5), mean + 2 * sd / len(rows) ** 0.5)
+            line += f" (mean +- 2 standard errors: {low * jobs / speed / 3600:.3g} to {high * jobs / speed / 3600:.3g} core-hours)"
     else:
         # The cut-off jobs' work is in the time but not in the nodes: no speed from this run.
         line += f"at least {total:.3g} nodes"

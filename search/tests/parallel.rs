@@ -106,3 +106,15 @@ fn an_engine_searches_again_and_clears() {
         first.score
     );
 }
+
+/// Without a table the threads would share nothing: the search runs on one thread, exactly
+/// as a one-thread engine's.
+#[test]
+fn without_a_table_one_thread_searches() {
+    let run = |threads| {
+        let options = EngineOptions::default().tt_mib(0).threads(threads);
+        let r = Engine::new(Zero, options).search(&big_tree(), &Limits::depth(6));
+        (r.score, r.best_move, r.stats.nodes)
+    };
+    assert_eq!(run(2), run(1));
+}

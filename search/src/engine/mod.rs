@@ -66,7 +66,8 @@ pub struct EngineOptions {
     pub history: bool,
     /// Threads searching at once (Lazy SMP: every thread searches the root, sharing the
     /// table; see the `parallel` module). 1 searches on the caller's thread alone, and only
-    /// then is the search deterministic.
+    /// then is the search deterministic. Without a table (`tt_bytes` 0) the search runs on
+    /// one thread whatever this says (the spec language refuses the combination).
     pub threads: usize,
     /// With several threads, leave for last the moves another thread is searching at that
     /// moment (simplified ABDADA); off, the threads are plain Lazy SMP. No effect on one.
@@ -541,7 +542,8 @@ fn terminal_score<G: Game>(state: &G, ply: usize) -> Score {
 
 impl<G: Game, E: Evaluator<G>> Searcher<G> for Engine<G, E> {
     fn search(&mut self, root: &G, limits: &Limits) -> SearchResult<G::Move> {
-        if self.options.threads > 1 && !root.is_terminal() {
+        // The threads share their work through the table: without one, one thread searches.
+        if self.options.threads > 1 && self.options.tt_bytes > 0 && !root.is_terminal() {
             return self.search_parallel(root, limits);
         }
         let started = Instant::now();
