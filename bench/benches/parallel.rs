@@ -6,8 +6,9 @@
 //!
 //! Run: `cargo bench -p ply-bench --bench parallel`. Figures are recorded in BENCHMARKS.md.
 
-use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use ply_bench::peers::PeerEval;
+use criterion::measurement::WallTime;
+use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkGroup, Criterion};
+use ply_bench::peers::{Peer, PeerEval};
 use ply_bench::positions::{knight_midgames, onitama_positions};
 use ply_search::engine::{Engine, EngineOptions};
 use ply_search::{Evaluator, Game, Limits, Searcher};
@@ -58,13 +59,44 @@ fn peer_options() -> minimax::IterativeOptions {
         .with_aspiration_window(16)
 }
 
+/// Times a `minimax` crate strategy made by `make` (a fresh one per position, made outside the
+/// timing) choosing a move in each of `positions` at `depth`.
+fn bench_peer<G: Game, S: minimax::Strategy<Peer<G>>>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    label: &str,
+    positions: &[G],
+    depth: u32,
+    make: impl Fn() -> S,
+) {
+    group.bench_function(label, |b| {
+        b.iter_batched_ref(
+            || {
+                (0..positions.len())
+                    .map(|_| {
+                        let mut peer = make();
+                        peer.set_max_depth(depth as u8);
+                        peer
+                    })
+                    .collect::<Vec<_>>()
+            },
+            |peers| {
+                peers
+                    .iter_mut()
+                    .zip(positions)
+                    .filter_map(|(peer, state)| peer.choose_move(black_box(state)))
+                    .count()
+            },
+            BatchSize::PerIteration,
+        )
+    });
+}
+
 /// One group: ply on 1 and 2 threads, the peer's parallel search on 2 and its sequential one.
 fn compare<G, E>(c: &mut Criterion, name: &str, positions: &[G], evaluator: E, depth: u32)
 where
     G: Game,
     E: Evaluator<G> + Clone + 'static,
 {
-    use minimax::Strategy;
     // One thread; two, plain Lazy SMP (the ablation of the deferred moves); two, as shipped.
     let setups = [
         ("ply_1_thread", (1, true)),
@@ -90,51 +122,26 @@ where
             )
         });
     }
-    group.bench_function("minimax_crate_parallel_2_threads", |b| {
-        b.iter_batched_ref(
-            || {
-                (0..positions.len())
-                    .map(|_| {
-                        let threads = minimax::ParallelOptions::new().with_num_threads(2);
-                        let eval = PeerEval::new(evaluator.clone());
-                        let mut peer = minimax::ParallelSearch::new(eval, peer_options(), threads);
-                        peer.set_max_depth(depth as u8);
-                        peer
-                    })
-                    .collect::<Vec<_>>()
-            },
-            |peers| {
-                peers
-                    .iter_mut()
-                    .zip(positions)
-                    .filter_map(|(peer, state)| peer.choose_move(black_box(state)))
-                    .count()
-            },
-            BatchSize::PerIteration,
-        )
-    });
-    group.bench_function("minimax_crate_iterative", |b| {
-        b.iter_batched_ref(
-            || {
-                (0..positions.len())
-                    .map(|_| {
-                        let eval = PeerEval::new(evaluator.clone());
-                        let mut peer = minimax::IterativeSearch::new(eval, peer_options());
-                        peer.set_max_depth(depth as u8);
-                        peer
-                    })
-                    .collect::<Vec<_>>()
-            },
-            |peers| {
-                peers
-                    .iter_mut()
-                    .zip(positions)
-                    .filter_map(|(peer, state)| peer.choose_move(black_box(state)))
-                    .count()
-            },
-            BatchSize::PerIteration,
-        )
-    });
+    let parallel = || {
+        let threads = minimax::ParallelOptions::new().with_num_threads(2);
+        minimax::ParallelSearch::new(PeerEval::new(evaluator.clone()), peer_options(), threads)
+    };
+    bench_peer(
+        &mut group,
+        "minimax_crate_parallel_2_threads",
+        positions,
+        depth,
+        parallel,
+    );
+    let iterative =
+        || minimax::IterativeSearch::new(PeerEval::new(evaluator.clone()), peer_options());
+    bench_peer(
+        &mut group,
+        "minimax_crate_iterative",
+        positions,
+        depth,
+        iterative,
+    );
     group.finish();
 }
 
