@@ -7,11 +7,11 @@
 //! here: an Isolation position's ply count is its number of blocked cells, so a position only
 //! ever recurs at the same distance from the root. No case needs excluding.
 
-use ply_isolation::{Heuristic, Isolation};
+use ply_isolation::{Heuristic, Isolation, Move};
 use ply_search::conformance::play_random;
-use ply_search::course::{minimax_decision, Options, Utility};
+use ply_search::course::{minimax_decision, CourseResult, Options, Utility};
 use ply_search::engine::{Engine, EngineOptions};
-use ply_search::{Game, Limits, Rng, Searcher};
+use ply_search::{Game, Limits, Rng, SearchResult, Searcher};
 
 fn starts() -> Vec<Isolation> {
     [
@@ -24,6 +24,25 @@ fn starts() -> Vec<Isolation> {
     .iter()
     .map(|s| Isolation::from_spec(s).unwrap())
     .collect()
+}
+
+/// Asserts that a search found plain minimax's value, and a move minimax rates best.
+fn assert_matches_minimax(
+    state: &Isolation,
+    result: &SearchResult<Move>,
+    reference: &CourseResult<Move>,
+    context: &str,
+) {
+    assert_eq!(result.score, reference.value, "{context}");
+    let index = state
+        .legal_moves()
+        .iter()
+        .position(|&m| Some(m) == result.best_move)
+        .expect("a legal move");
+    assert_eq!(
+        reference.root_values[index], reference.value,
+        "the move is minimax-best: {context}"
+    );
 }
 
 #[test]
@@ -54,22 +73,12 @@ fn every_option_combination_matches_minimax_on_1000_positions() {
         for options in &combos {
             let mut engine = Engine::new(heuristic, options.clone());
             let result = engine.search(&state, &Limits::depth(depth));
-            assert_eq!(
-                result.score,
-                reference.value,
+            let context = format!(
                 "position `{}` ({}), {heuristic:?}, depth {depth}, {options:?}",
                 state.position(),
                 state.spec()
             );
-            let moves = state.legal_moves();
-            let index = moves
-                .iter()
-                .position(|&m| Some(m) == result.best_move)
-                .unwrap();
-            assert_eq!(
-                reference.root_values[index], reference.value,
-                "the engine's move is minimax-best"
-            );
+            assert_matches_minimax(&state, &result, &reference, &context);
         }
         positions += 1;
     }
@@ -179,21 +188,12 @@ fn parallel_search_matches_minimax() {
                 state.position(),
                 state.spec()
             );
-            assert_eq!(result.score, reference.value, "{context}");
+            assert_matches_minimax(&state, &result, &reference, &context);
             // The depth reached: the limit, or less where a proven result ends the search.
             assert_eq!(result.stats.depth, one_thread.stats.depth, "{context}");
             assert_eq!(
                 result.stats.stopped_by, one_thread.stats.stopped_by,
                 "{context}"
-            );
-            let moves = state.legal_moves();
-            let index = moves
-                .iter()
-                .position(|&m| Some(m) == result.best_move)
-                .unwrap();
-            assert_eq!(
-                reference.root_values[index], reference.value,
-                "the move is minimax-best: {context}"
             );
         }
         positions += 1;

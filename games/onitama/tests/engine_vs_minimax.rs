@@ -13,16 +13,22 @@ use ply_search::course::{minimax_decision, Options, Utility};
 use ply_search::engine::{Engine, EngineOptions};
 use ply_search::{Game, Limits, Rng, Searcher};
 
-#[test]
-fn every_option_combination_matches_minimax_on_1000_positions() {
-    let combos = EngineOptions::all_combinations(16 << 10);
+/// Calls `check` with `count` random positions (seeded by `seed`), each with a heuristic, a
+/// depth from `depths` and plain minimax's value there. The games run with a draw limit near
+/// enough that every table entry is reused only at its own ply (see the module's note).
+fn for_random_positions(
+    count: usize,
+    seed: u64,
+    depths: std::ops::Range<u32>,
+    mut check: impl FnMut(&Onitama, Heuristic, u32, i32),
+) {
     let exact = Options {
         utility: Utility::ByDistance,
         ..Options::default()
     };
-    let mut rng = Rng::new(77);
+    let mut rng = Rng::new(seed);
     let mut positions = 0;
-    while positions < 1000 {
+    while positions < count {
         let start = Onitama::from_spec(&format!(
             "onitama(deal=random,seed={},max-plies=120)",
             positions % 50
@@ -33,53 +39,42 @@ fn every_option_combination_matches_minimax_on_1000_positions() {
             continue;
         }
         let heuristic = Heuristic::ALL[positions % Heuristic::ALL.len()];
-        let depth = 1 + rng.below(3) as u32;
+        let depth = depths.start + rng.below((depths.end - depths.start) as u64) as u32;
         let reference = minimax_decision(&state, Some(depth), &heuristic, &exact);
+        check(&state, heuristic, depth, reference.value);
+        positions += 1;
+    }
+}
+
+#[test]
+fn every_option_combination_matches_minimax_on_1000_positions() {
+    let combos = EngineOptions::all_combinations(16 << 10);
+    for_random_positions(1000, 77, 1..4, |state, heuristic, depth, value| {
         for options in &combos {
             let mut engine = Engine::new(heuristic, options.clone());
-            let result = engine.search(&state, &Limits::depth(depth));
+            let result = engine.search(state, &Limits::depth(depth));
             assert_eq!(
                 result.score,
-                reference.value,
+                value,
                 "`{}` {heuristic:?} depth {depth} {options:?}",
                 state.position()
             );
         }
-        positions += 1;
-    }
+    });
 }
 
 /// The engine on 2 threads returns minimax's value at the same depth on 100 random positions
 /// (depths 3 to 5), under the same draw limit that keeps every table entry at its own ply.
 #[test]
 fn parallel_search_matches_minimax() {
-    let exact = Options {
-        utility: Utility::ByDistance,
-        ..Options::default()
-    };
-    let mut rng = Rng::new(78);
-    let mut positions = 0;
-    while positions < 100 {
-        let start = Onitama::from_spec(&format!(
-            "onitama(deal=random,seed={},max-plies=120)",
-            positions % 50
-        ))
-        .unwrap();
-        let state = play_random(&start, rng.below(40) as u32, &mut rng);
-        if state.is_terminal() {
-            continue;
-        }
-        let heuristic = Heuristic::ALL[positions % Heuristic::ALL.len()];
-        let depth = 3 + rng.below(3) as u32;
-        let reference = minimax_decision(&state, Some(depth), &heuristic, &exact);
+    for_random_positions(100, 78, 3..6, |state, heuristic, depth, value| {
         let mut engine = Engine::new(heuristic, EngineOptions::default().tt_mib(1).threads(2));
-        let result = engine.search(&state, &Limits::depth(depth));
+        let result = engine.search(state, &Limits::depth(depth));
         assert_eq!(
             result.score,
-            reference.value,
+            value,
             "`{}` {heuristic:?} depth {depth}",
             state.position()
         );
-        positions += 1;
-    }
+    });
 }

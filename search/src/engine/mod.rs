@@ -376,9 +376,10 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                 }
             };
             if claimed {
-                if let Some(lazy) = self.lazy.as_ref() {
-                    lazy.release(child_key);
-                }
+                self.lazy
+                    .as_ref()
+                    .expect("claimed only in a parallel search")
+                    .release(child_key);
             }
             searched += 1;
             if self.aborted {

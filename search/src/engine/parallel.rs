@@ -44,12 +44,26 @@ pub(crate) struct Lazy<M> {
     observer: Option<Observer>,
 }
 
+impl<M> Default for Record<M> {
+    fn default() -> Self {
+        Record {
+            depth: 0,
+            score: 0,
+            pv: Vec::new(),
+            proven: false,
+            rows: Vec::new(),
+            nodes_at_last_row: 0,
+        }
+    }
+}
+
 /// A counter on a cache line of its own, so that threads posting counts do not slow each other.
 #[repr(align(64))]
 #[derive(Default)]
 struct PaddedCounter(AtomicU64);
 
-/// The deepest completed iteration and the report of each.
+/// The deepest completed iteration and the report of each (`score` and `pv` mean something
+/// only once `depth` is above 0).
 struct Record<M> {
     depth: u32,
     score: Score,
@@ -67,14 +81,7 @@ impl<M: Copy> Lazy<M> {
             stop: AtomicBool::new(false),
             nodes: (0..threads).map(|_| PaddedCounter::default()).collect(),
             busy: (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect(),
-            record: Mutex::new(Record {
-                depth: 0,
-                score: -INFINITY,
-                pv: Vec::new(),
-                proven: false,
-                rows: Vec::new(),
-                nodes_at_last_row: 0,
-            }),
+            record: Mutex::new(Record::default()),
             started,
             observer,
         }
@@ -225,17 +232,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             lazy.stop.store(true, Ordering::Relaxed);
         });
 
-        let record = std::mem::replace(
-            &mut *lazy.record.lock().expect("no thread panicked"),
-            Record {
-                depth: 0,
-                score: 0,
-                pv: Vec::new(),
-                proven: false,
-                rows: Vec::new(),
-                nodes_at_last_row: 0,
-            },
-        );
+        let record = std::mem::take(&mut *lazy.record.lock().expect("no thread panicked"));
         let mut cutoffs = CutoffStats::default();
         let mut counters = Counters::default();
         let (mut nodes, mut tt_cutoffs) = (0, 0);
