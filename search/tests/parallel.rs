@@ -1,6 +1,9 @@
 //! The engine on several threads (`EngineOptions::threads`): the values of one thread, every
 //! limit kept, every thread's nodes counted, and progress reported in order.
 
+mod common;
+
+use common::{noisy, Endless};
 use ply_search::course::{minimax_decision, Options, Utility};
 use ply_search::engine::{Engine, EngineOptions};
 use ply_search::progress::{Observer, Progress};
@@ -46,8 +49,14 @@ fn a_node_limit_holds_for_all_threads_together() {
         );
         assert!(result.best_move.is_some());
     }
-    let result = parallel(2).search(&big_tree(), &Limits::none().with_nodes(20_000));
-    assert_eq!(result.stats.stopped_by, StopReason::Nodes);
+    // A game without end, so that only the limit can stop the search (a small tree can be
+    // exhausted within the limit, and then the search ends by itself).
+    let endless = Engine::new(noisy, EngineOptions::default().tt_mib(1).threads(2)).search(
+        &Endless { hash: 1, ply: 0 },
+        &Limits::none().with_nodes(20_000),
+    );
+    assert_eq!(endless.stats.stopped_by, StopReason::Nodes);
+    assert!(endless.stats.nodes <= 20_000);
 }
 
 #[test]
