@@ -28,6 +28,7 @@ macro_rules! registered_games {
             Isolation => $crate::ply_isolation::Isolation,
             QueenIsolation => $crate::ply_queen_isolation::QueenIsolation,
             Onitama => $crate::ply_onitama::Onitama,
+            ConnectFour => $crate::ply_connect_four::ConnectFour,
             Tree => $crate::ply_search::tree::Tree,
             TicTacToe => $crate::ply_tutorial::TicTacToe,
             Nim => $crate::ply_tutorial::Nim,
@@ -36,7 +37,7 @@ macro_rules! registered_games {
 }
 
 #[doc(hidden)]
-pub use {ply_isolation, ply_onitama, ply_queen_isolation, ply_tutorial};
+pub use {ply_connect_four, ply_isolation, ply_onitama, ply_queen_isolation, ply_tutorial};
 
 /// Defines [`AnyGame`] and the [`GAMES`] table from the list.
 #[doc(hidden)]

@@ -24,6 +24,10 @@ pub struct MoveValue<M> {
     /// The move whose position this one's is a symmetric image of (solved once for both), in
     /// notation; `None` for the move that was solved.
     pub same_as: Option<String>,
+    /// The value in the game's own convention ([`Solvable::conventional_score`]), if it has
+    /// one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<i32>,
 }
 
 /// An opening move and the value of each reply to it.
@@ -48,6 +52,13 @@ pub struct Solution<M> {
     pub value: Score,
     /// Whether values carry the exact distance ([`SolverOptions::distance`]) or only the sign.
     pub exact_distance: bool,
+    /// The value in the game's own convention ([`Solvable::conventional_score`]), if it has
+    /// one: Connect Four's Pons score.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<i32>,
+    /// The name of that convention.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score_convention: Option<&'static str>,
     /// Every legal move with its value, in the game's move order.
     pub moves: Vec<MoveValue<M>>,
     /// With `all_replies`: for each move, every reply with its value.
@@ -159,12 +170,12 @@ pub(super) fn for_mover(value: Score) -> Score {
     relative_to_root(-value, 1)
 }
 
-/// The solution from the values of the moves.
-pub(super) fn finish<G: Game>(
+/// The solution from the values of the moves, with the game's own scores.
+pub(super) fn finish<G: Solvable>(
     state: &G,
     options: &SolverOptions,
-    moves: Vec<MoveValue<G::Move>>,
-    replies: Vec<OpeningReplies<G::Move>>,
+    mut moves: Vec<MoveValue<G::Move>>,
+    mut replies: Vec<OpeningReplies<G::Move>>,
     mut stats: SolveStats,
     start: Instant,
 ) -> Solution<G::Move> {
@@ -172,12 +183,25 @@ pub(super) fn finish<G: Game>(
         Some(best) => best,
         None => state.terminal_value(state.to_move()),
     };
+    let exact = options.distance;
+    for m in &mut moves {
+        m.score = state.conventional_score(m.value, exact);
+    }
+    for opening in &mut replies {
+        opening.opening.score = state.conventional_score(opening.opening.value, exact);
+        let child = state.play(opening.opening.mv);
+        for reply in &mut opening.replies {
+            reply.score = child.conventional_score(reply.value, exact);
+        }
+    }
     stats.time_us = start.elapsed().as_micros() as u64;
     Solution {
         position: state.position(),
         to_move: state.to_move(),
         value,
-        exact_distance: options.distance,
+        exact_distance: exact,
+        score: state.conventional_score(value, exact),
+        score_convention: (!G::SCORE_CONVENTION.is_empty()).then_some(G::SCORE_CONVENTION),
         moves,
         replies,
         stats,
@@ -241,6 +265,7 @@ pub(super) fn expand<G: Game>(
             notation: state.format_move(mv),
             value: *value,
             same_as: (class.representative != mv).then(|| state.format_move(class.representative)),
+            score: None,
         });
     }
     listed

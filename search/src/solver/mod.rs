@@ -55,6 +55,20 @@ pub trait Solvable: Game {
     fn order_key(&self, mv: Self::Move) -> u32 {
         self.play(mv).move_count() as u32
     }
+
+    /// The name of the game's own published score convention, printed beside its scores
+    /// (Connect Four: `Pons score`); empty (the default) for games without one.
+    const SCORE_CONVENTION: &'static str = "";
+
+    /// The game's own score for `value`, a solved value of a move or of this position for the
+    /// side to move here, counted from here: how the game's users exchange results (Connect
+    /// Four: Pascal Pons' score). `exact_distance` says whether `value` carries its distance
+    /// (a strong solve) or only its sign (a weak one). `None` (the default) for games without
+    /// a convention.
+    fn conventional_score(&self, value: Score, exact_distance: bool) -> Option<i32> {
+        let _ = (value, exact_distance);
+        None
+    }
 }
 
 /// The solver's switches. `SolverOptions::default()` is the fast outcome-only solve with every

@@ -136,6 +136,7 @@ impl<G: Solvable> Split<G> {
                     notation: child.format_move(reply),
                     value: for_mover(value(&child.play(reply), 2)),
                     same_as: None,
+                    score: None,
                 })
                 .collect();
             let child_value = listed
@@ -149,6 +150,7 @@ impl<G: Solvable> Split<G> {
                     notation: state.format_move(opening),
                     value: for_mover(child_value),
                     same_as: None,
+                    score: None,
                 },
                 replies: listed,
             });

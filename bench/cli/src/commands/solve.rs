@@ -4,7 +4,7 @@
 use crate::error::CliError;
 use ply_search::solver::analysis::describe_value;
 use ply_search::solver::{solve_until, Solution, Solvable, SolverOptions};
-use ply_search::StopReason;
+use ply_search::{Score, StopReason};
 use std::io::Write;
 
 /// Solves `state` and prints the answer as text or one JSON object. A solve stopped by a limit
@@ -57,7 +57,12 @@ pub fn print<M>(
 /// The text answer: the value, each move's value, the winning replies, the cost.
 fn write_text<M>(s: &Solution<M>, out: &mut dyn Write) -> std::io::Result<()> {
     let mover = s.to_move.index();
-    let describe = |v| describe_value(v, s.exact_distance);
+    let describe = |v: Score, score: Option<i32>| match (score, s.score_convention) {
+        (Some(score), Some(name)) => {
+            format!("{}, {name} {score}", describe_value(v, s.exact_distance))
+        }
+        _ => describe_value(v, s.exact_distance),
+    };
     let winner = if s.value > 0 {
         format!("player {mover} wins")
     } else if s.value < 0 {
@@ -65,11 +70,16 @@ fn write_text<M>(s: &Solution<M>, out: &mut dyn Write) -> std::io::Result<()> {
     } else {
         "a draw".to_string()
     };
-    writeln!(out, "position {}  player {mover} to move", s.position)?;
+    let position = if s.position.is_empty() {
+        "(the start)"
+    } else {
+        &s.position
+    };
+    writeln!(out, "position {position}  player {mover} to move")?;
     writeln!(
         out,
         "value: {winner} ({} for player {mover})",
-        describe(s.value)
+        describe(s.value, s.score)
     )?;
     let winning: Vec<&str> = s.winning_moves().map(|m| m.notation.as_str()).collect();
     writeln!(
@@ -96,7 +106,12 @@ fn write_text<M>(s: &Solution<M>, out: &mut dyn Write) -> std::io::Result<()> {
             .same_as
             .as_ref()
             .map_or(String::new(), |r| format!("  (as {r})"));
-        writeln!(out, "  {:<8} {}{image}", m.notation, describe(m.value))?;
+        writeln!(
+            out,
+            "  {:<8} {}{image}",
+            m.notation,
+            describe(m.value, m.score)
+        )?;
     }
     if !s.replies.is_empty() {
         writeln!(out, "winning replies (for player {}):", 1 - mover)?;

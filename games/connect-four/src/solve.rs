@@ -1,0 +1,87 @@
+//! The exact solver's hooks for Connect Four: the forced endings Pons' solver settles without
+//! search, his move order, and his score convention.
+
+use crate::state::{four_makers, ConnectFour, Move};
+use ply_search::score::{self, Score};
+use ply_search::solver::Solvable;
+use ply_search::Game;
+
+impl ConnectFour {
+    /// The cells the player to move can play without handing the opponent an immediate win:
+    /// the one cell that blocks a single playable threat, else every playable cell that is not
+    /// just below a threat of the opponent's. Empty when every move loses at once (and when the
+    /// mover must block two threats: then the one cell is not enough, see
+    /// [`Solvable::settled_value`]).
+    pub fn non_losing_moves(&self) -> u64 {
+        let playable = self.playable();
+        let theirs = self.threats(self.to_move().other());
+        let forced = playable & theirs;
+        if forced.count_ones() > 1 {
+            return 0;
+        }
+        let candidates = if forced != 0 { forced } else { playable };
+        candidates & !(theirs >> 1)
+    }
+
+    /// Pascal Pons' score of an exact solver value for the side to move here (counted from
+    /// here): a win with the mover's `k`-th stone from now scores the stones the mover has left
+    /// unplayed after it, plus one; a loss is the negative of the opponent's score; a draw is 0.
+    /// `None` for a value without a known distance.
+    ///
+    /// ```
+    /// use ply_connect_four::ConnectFour;
+    /// use ply_search::score;
+    /// let start = ConnectFour::standard();
+    /// assert_eq!(start.pons_score(score::win_in(1)), Some(21)); // a win with the first stone
+    /// assert_eq!(start.pons_score(score::win_in(41)), Some(1)); // with the 21st, the last
+    /// assert_eq!(start.pons_score(score::loss_in(2)), Some(-21));
+    /// assert_eq!(start.pons_score(0), Some(0));
+    /// ```
+    pub fn pons_score(&self, value: Score) -> Option<i32> {
+        if value == 0 {
+            return Some(0);
+        }
+        let plies = score::plies_to_result(value)? as i32;
+        let cells = self.geometry().board.count_ones() as i32;
+        let left = (cells + 2 - self.stones_played() as i32 - plies) / 2;
+        Some(if value > 0 { left } else { -left })
+    }
+}
+
+impl Solvable for ConnectFour {
+    /// A win with the next stone, or a loss the mover cannot stop: two threats to block, or
+    /// every move hands the opponent four.
+    fn settled_value(&self) -> Option<Score> {
+        if self.can_win_now() {
+            Some(score::win_in(1))
+        } else if self.non_losing_moves() == 0 {
+            Some(score::loss_in(2))
+        } else {
+            None
+        }
+    }
+
+    /// Pons' order: moves that lose at once last, then the moves that leave the mover the most
+    /// cells that would complete a four, then the centre columns first.
+    fn order_key(&self, mv: Move) -> u32 {
+        let g = self.geometry();
+        let cell = self.playable() & g.column_mask(mv.0);
+        let mine = self.stones(self.to_move()) | cell;
+        let threats = four_makers(mine, g.column_bits) & g.board & !(self.occupied() | cell);
+        let loses = self.non_losing_moves() & cell == 0;
+        let off_centre = (2 * mv.0 as i32 - (g.width as i32 - 1)).unsigned_abs();
+        (loses as u32) << 12 | (64 - threats.count_ones()) << 4 | off_centre
+    }
+
+    const SCORE_CONVENTION: &'static str = "Pons score";
+
+    /// Pons' score ([`ConnectFour::pons_score`]) of a strong solve, and, as his weak solver
+    /// answers, 1, 0 or -1 for a weak one.
+    fn conventional_score(&self, value: Score, exact_distance: bool) -> Option<i32> {
+        if exact_distance {
+            self.pons_score(value)
+        } else {
+            Some(value.signum())
+        }
+    }
+}
