@@ -4,7 +4,7 @@
 use crate::state::{four_makers, ConnectFour, Move};
 use ply_search::score::{self, Score};
 use ply_search::solver::Solvable;
-use ply_search::Game;
+use ply_search::{Game, MoveList};
 
 impl ConnectFour {
     /// The cells the player to move can play without handing the opponent an immediate win:
@@ -61,16 +61,31 @@ impl Solvable for ConnectFour {
         }
     }
 
-    /// Pons' order: moves that lose at once last, then the moves that leave the mover the most
-    /// cells that would complete a four, then the centre columns first.
+    /// Only the moves that do not hand the opponent four at once (Pons' "non-losing moves"),
+    /// when there is one: the others lose in two plies, sooner than any of these.
+    fn solver_moves(&self, moves: &mut MoveList<Move>) {
+        if self.is_terminal() {
+            return;
+        }
+        let mut cells = match self.non_losing_moves() {
+            0 => self.playable(),
+            some => some,
+        };
+        while cells != 0 {
+            moves.push(Move(self.column_of(cells)));
+            cells &= cells - 1;
+        }
+    }
+
+    /// Pons' order: the moves that leave the mover the most cells that would complete a four
+    /// first, then the centre columns first.
     fn order_key(&self, mv: Move) -> u32 {
         let g = self.geometry();
         let cell = self.playable() & g.column_mask(mv.0);
         let mine = self.stones(self.to_move()) | cell;
         let threats = four_makers(mine, g.column_bits) & g.board & !(self.occupied() | cell);
-        let loses = self.non_losing_moves() & cell == 0;
         let off_centre = (2 * mv.0 as i32 - (g.width as i32 - 1)).unsigned_abs();
-        (loses as u32) << 12 | (64 - threats.count_ones()) << 4 | off_centre
+        (64 - threats.count_ones()) << 4 | off_centre
     }
 
     const SCORE_CONVENTION: &'static str = "Pons score";

@@ -56,6 +56,15 @@ pub trait Solvable: Game {
         self.play(mv).move_count() as u32
     }
 
+    /// The moves the solver searches in this non-terminal position, in the game's order: by
+    /// default every legal move. A game may leave out moves that cannot be better than one it
+    /// keeps (Connect Four: a move that lets the opponent connect four at once, when another
+    /// does not), so long as it keeps at least one: none exactly when the game is over. The
+    /// position's value is unchanged, in sign and in distance.
+    fn solver_moves(&self, moves: &mut MoveList<Self::Move>) {
+        self.generate_moves(moves);
+    }
+
     /// The name of the game's own published score convention, printed beside its scores
     /// (Connect Four: `Pons score`); empty (the default) for games without one.
     const SCORE_CONVENTION: &'static str = "";
@@ -190,20 +199,51 @@ impl<G: Solvable> Solver<G> {
     /// [`SolverOptions::distance`], otherwise exact in sign (positive: the mover wins, zero: a
     /// draw, negative: it loses). `None` if a node or time limit stopped the solve.
     pub fn value(&mut self, state: &G) -> Option<Score> {
-        let (alpha, beta) = if self.options.distance {
-            (-INFINITY, INFINITY)
-        } else {
-            (-1, 1)
-        };
         self.budget.rearm();
         self.budget.set_deadline(
             self.shared_deadline
                 .or_else(|| self.options.max_time.map(|t| Instant::now() + t)),
         );
-        let value = self.negamax(state, state.key(), alpha, beta, 0);
+        let key = state.key();
+        // The outcome first: a null window around the draw (all a weak solve asks).
+        let outcome = self.negamax(state, key, -1, 1, 0);
+        let value = if !self.options.distance || outcome == 0 {
+            outcome
+        } else if score::is_decisive(outcome) {
+            self.distance_by_null_windows(state, key, outcome)
+        } else {
+            // Leaf values (explicit trees), not wins: one search with the whole window.
+            self.negamax(state, key, -INFINITY, INFINITY, 0)
+        };
         self.budget.stopped().is_none().then_some(value)
     }
 
+    /// The exact value of a position whose outcome search returned the decisive bound
+    /// `outcome`: bisection over the distances left by null-window searches, each answering
+    /// "is it at least this good?" from the table the previous ones filled (as Pascal Pons'
+    /// Connect Four solver finds its scores). Fewer nodes than one search with the whole window.
+    fn distance_by_null_windows(&mut self, state: &G, key: u64, outcome: Score) -> Score {
+        let longest = state
+            .max_game_length()
+            .map_or(score::MAX_DISTANCE as u32, |n| n.max(1));
+        // The value lies in [low, high] (distance 0: a finished game); the outcome search's
+        // bound narrows one end.
+        let (mut low, mut high) = if outcome > 0 {
+            (outcome.max(score::win_in(longest)), score::win_in(0))
+        } else {
+            (score::loss_in(0), outcome.min(score::loss_in(longest)))
+        };
+        while low < high && self.budget.stopped().is_none() {
+            let middle = low + (high - low) / 2;
+            let found = self.negamax(state, key, middle, middle + 1, 0);
+            if found > middle {
+                low = found;
+            } else {
+                high = found;
+            }
+        }
+        low
+    }
     /// The counts so far (time not included).
     pub fn stats(&self) -> SolveStats {
         let (tt_probes, tt_hits, tt_stores) = self
@@ -242,7 +282,7 @@ impl<G: Solvable> Solver<G> {
             return 0;
         }
         let mut moves = MoveList::new();
-        state.generate_moves(&mut moves);
+        state.solver_moves(&mut moves);
         if moves.is_empty() {
             return terminal_score(state, ply);
         }
