@@ -34,6 +34,10 @@ pub struct QueenIsolationGuide;
 pub struct OnitamaGuide;
 
 #[cfg(doctest)]
+#[doc = include_str!("../../../docs/games/connect-four.md")]
+pub struct ConnectFourGuide;
+
+#[cfg(doctest)]
 #[doc = include_str!("../../../docs/tutorial.md")]
 pub struct TutorialGuide;
 

@@ -619,6 +619,7 @@ page_tests! {
     framework: "docs/framework.md",
     isolation: "docs/games/isolation.md",
     onitama: "docs/games/onitama.md",
+    connect_four: "docs/games/connect-four.md",
     queen_isolation: "docs/games/queen-isolation.md",
     mcts: "docs/mcts.md",
     protocol: "docs/protocol.md",

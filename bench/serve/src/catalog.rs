@@ -36,6 +36,8 @@ pub const VARIANTS: &[(&str, &str)] = &[
         "Onitama, Sensei's Path cards",
         "onitama(deal=random,seed=3,expansion=senseis-path)",
     ),
+    ("Connect Four 7x6", "connect-four"),
+    ("Connect Four 6x5", "connect-four(width=6,height=5)"),
     ("Tic-tac-toe", "tictactoe"),
     ("Nim 3-4-5", "nim(heaps=[3,4,5])"),
     (
