@@ -35,7 +35,7 @@ pub const DEFAULT_GAMES: [(&str, u32, u32); 4] = [
     ("isolation(rules=aind)", 16, 6),
     ("queen-isolation(width=7,height=7)", 7, 4),
     ("onitama", 8, 4),
-    ("connect-four", 12, 4),
+    ("connect-four", 10, 4),
 ];
 
 /// What to run.
