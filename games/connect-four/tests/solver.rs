@@ -101,7 +101,7 @@ fn the_first_player_cannot_win_even_heights_up_to_six_columns() {
 
 /// The standard board (Allen 1988, Allis 1988; Tromp): the first player wins, and only in the
 /// centre column. Long even in release (`cargo test --release -- --ignored`): Pons' solver
-/// takes 151 s for the first half of it.
+/// takes 151 s for the value of the empty board alone.
 #[test]
 #[ignore = "a long solve: more than 15 minutes in release on 2 threads"]
 fn the_first_player_wins_7x6_only_in_the_centre() {
