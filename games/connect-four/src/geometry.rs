@@ -30,6 +30,9 @@ pub struct Geometry {
     pub windows: Vec<u64>,
     /// For each bit, how many of [`Geometry::windows`] pass through it.
     pub windows_through: [u8; 64],
+    /// The cells of the even-indexed rows (0, 2, 4... from the bottom: rows 1, 3, 5 counted
+    /// from 1) and of the odd-indexed ones.
+    pub rows_by_parity: [u64; 2],
 }
 
 static GEOMETRIES: Mutex<Vec<&'static Geometry>> = Mutex::new(Vec::new());
@@ -98,7 +101,14 @@ impl Geometry {
                 bits &= bits - 1;
             }
         }
+        let mut rows_by_parity = [0u64; 2];
+        for c in 0..w {
+            for r in 0..h {
+                rows_by_parity[(r & 1) as usize] |= bit(c, r);
+            }
+        }
         Geometry {
+            rows_by_parity,
             width,
             height,
             column_bits,

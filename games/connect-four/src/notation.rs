@@ -68,8 +68,9 @@ pub fn parse_sequence(
     text: &str,
 ) -> Result<ConnectFour, NotationError> {
     let mut state = ConnectFour::new(geometry);
-    for (index, ch) in text.trim().char_indices() {
-        let one = &text.trim()[index..index + ch.len_utf8()];
+    let moves = text.trim();
+    for (index, ch) in moves.char_indices() {
+        let one = &moves[index..index + ch.len_utf8()];
         match read_move(&state, one) {
             Ok(mv) => state = state.play(mv),
             Err((kind, why)) => {
