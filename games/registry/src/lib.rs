@@ -29,6 +29,7 @@ macro_rules! registered_games {
             QueenIsolation => $crate::ply_queen_isolation::QueenIsolation,
             Onitama => $crate::ply_onitama::Onitama,
             ConnectFour => $crate::ply_connect_four::ConnectFour,
+            Breakthrough => $crate::ply_breakthrough::Breakthrough,
             Tree => $crate::ply_search::tree::Tree,
             TicTacToe => $crate::ply_tutorial::TicTacToe,
             Nim => $crate::ply_tutorial::Nim,
@@ -37,7 +38,10 @@ macro_rules! registered_games {
 }
 
 #[doc(hidden)]
-pub use {ply_connect_four, ply_isolation, ply_onitama, ply_queen_isolation, ply_tutorial};
+pub use {
+    ply_breakthrough, ply_connect_four, ply_isolation, ply_onitama, ply_queen_isolation,
+    ply_tutorial,
+};
 
 /// Defines [`AnyGame`] and the [`GAMES`] table from the list.
 #[doc(hidden)]
