@@ -38,6 +38,10 @@ pub struct OnitamaGuide;
 pub struct ConnectFourGuide;
 
 #[cfg(doctest)]
+#[doc = include_str!("../../../docs/games/breakthrough.md")]
+pub struct BreakthroughGuide;
+
+#[cfg(doctest)]
 #[doc = include_str!("../../../docs/tutorial.md")]
 pub struct TutorialGuide;
 

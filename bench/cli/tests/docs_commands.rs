@@ -620,6 +620,7 @@ page_tests! {
     isolation: "docs/games/isolation.md",
     onitama: "docs/games/onitama.md",
     connect_four: "docs/games/connect-four.md",
+    breakthrough: "docs/games/breakthrough.md",
     queen_isolation: "docs/games/queen-isolation.md",
     mcts: "docs/mcts.md",
     protocol: "docs/protocol.md",

@@ -38,6 +38,8 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ),
     ("Connect Four 7x6", "connect-four"),
     ("Connect Four 6x5", "connect-four(width=6,height=5)"),
+    ("Breakthrough 8x8", "breakthrough"),
+    ("Breakthrough 6x6", "breakthrough(width=6,height=6)"),
     ("Tic-tac-toe", "tictactoe"),
     ("Nim 3-4-5", "nim(heaps=[3,4,5])"),
     (

@@ -10,12 +10,18 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-/// The default comparison: four kinds of agent at modest budgets, on the four real games.
+/// The default comparison: four kinds of agent at modest budgets, on the five real games.
 pub fn default_config() -> ArenaConfig {
     ArenaConfig {
-        games: ["isolation", "queen-isolation", "onitama", "connect-four"]
-            .map(String::from)
-            .to_vec(),
+        games: [
+            "isolation",
+            "queen-isolation",
+            "onitama",
+            "connect-four",
+            "breakthrough",
+        ]
+        .map(String::from)
+        .to_vec(),
         agents: [
             "random",
             "greedy",

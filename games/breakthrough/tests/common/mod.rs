@@ -28,10 +28,8 @@ impl Naive {
         let camp = if height >= 6 { 2 } else { 1 };
         let mut cells = vec![vec![None; width]; height];
         for r in 0..camp {
-            for c in 0..width {
-                cells[r][c] = Some(0);
-                cells[height - 1 - r][c] = Some(1);
-            }
+            cells[r] = vec![Some(0); width];
+            cells[height - 1 - r] = vec![Some(1); width];
         }
         Naive {
             width,
