@@ -30,6 +30,7 @@ macro_rules! registered_games {
             Onitama => $crate::ply_onitama::Onitama,
             ConnectFour => $crate::ply_connect_four::ConnectFour,
             Breakthrough => $crate::ply_breakthrough::Breakthrough,
+            Amazons => $crate::ply_amazons::Amazons,
             Tree => $crate::ply_search::tree::Tree,
             TicTacToe => $crate::ply_tutorial::TicTacToe,
             Nim => $crate::ply_tutorial::Nim,
@@ -39,8 +40,8 @@ macro_rules! registered_games {
 
 #[doc(hidden)]
 pub use {
-    ply_breakthrough, ply_connect_four, ply_isolation, ply_onitama, ply_queen_isolation,
-    ply_tutorial,
+    ply_amazons, ply_breakthrough, ply_connect_four, ply_isolation, ply_onitama,
+    ply_queen_isolation, ply_tutorial,
 };
 
 /// Defines [`AnyGame`] and the [`GAMES`] table from the list.
