@@ -30,7 +30,7 @@ pub enum Command {
     /// Solve a position exactly: who wins, every winning move, and optionally every reply.
     Solve(SolveArgs),
     /// A tournament: every pairing of agents, every opening with both colours, on all cores;
-    /// with no arguments, the default comparison across the five games.
+    /// with no arguments, the default comparison across the six games.
     Arena(Box<ArenaArgs>),
     /// Play a game in the terminal: a human against an agent, or two agents.
     Play(PlayArgs),

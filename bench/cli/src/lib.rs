@@ -42,6 +42,10 @@ pub struct ConnectFourGuide;
 pub struct BreakthroughGuide;
 
 #[cfg(doctest)]
+#[doc = include_str!("../../../docs/games/amazons.md")]
+pub struct AmazonsGuide;
+
+#[cfg(doctest)]
 #[doc = include_str!("../../../docs/tutorial.md")]
 pub struct TutorialGuide;
 

@@ -119,7 +119,7 @@ fn bad_tournament_input_is_one_line_and_exit_code_2() {
         ),
         (
             vec!["arena", "--openings", "1000000"],
-            "bad tournament: 60000000 games; expected at most 10000000",
+            "bad tournament: 72000000 games; expected at most 10000000",
         ),
         (vec!["arena", "--sprt", "10,0"], "bad --sprt `10,0`"),
         (

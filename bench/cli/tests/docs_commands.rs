@@ -621,6 +621,7 @@ page_tests! {
     onitama: "docs/games/onitama.md",
     connect_four: "docs/games/connect-four.md",
     breakthrough: "docs/games/breakthrough.md",
+    amazons: "docs/games/amazons.md",
     queen_isolation: "docs/games/queen-isolation.md",
     mcts: "docs/mcts.md",
     protocol: "docs/protocol.md",

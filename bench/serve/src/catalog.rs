@@ -40,6 +40,9 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("Connect Four 6x5", "connect-four(width=6,height=5)"),
     ("Breakthrough 8x8", "breakthrough"),
     ("Breakthrough 6x6", "breakthrough(width=6,height=6)"),
+    ("Amazons 10x10", "amazons"),
+    ("Amazons 8x8", "amazons(width=8,height=8)"),
+    ("Amazons 6x6", "amazons(width=6,height=6)"),
     ("Tic-tac-toe", "tictactoe"),
     ("Nim 3-4-5", "nim(heaps=[3,4,5])"),
     (

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-/// The default comparison: four kinds of agent at modest budgets, on the five real games.
+/// The default comparison: four kinds of agent at modest budgets, on the six real games (Amazons on its 6x6 board).
 pub fn default_config() -> ArenaConfig {
     ArenaConfig {
         games: [
@@ -19,6 +19,7 @@ pub fn default_config() -> ArenaConfig {
             "onitama",
             "connect-four",
             "breakthrough",
+            "amazons(width=6,height=6)",
         ]
         .map(String::from)
         .to_vec(),

@@ -14,13 +14,14 @@ use std::time::Instant;
 /// The suite: a game spec, an agent spec, and how many positions (each made by a fixed number
 /// of seeded random plies from the start). MCTS with a seed and an iteration limit is as
 /// deterministic as alpha-beta; its nodes are positions made (tree steps and playout moves).
-pub const SUITE: [(&str, &str, usize, u32); 7] = [
+pub const SUITE: [(&str, &str, usize, u32); 8] = [
     ("isolation", "alphabeta(depth=13)", 4, 12),
     ("isolation(rules=aind)", "alphabeta(depth=11)", 4, 6),
     ("queen-isolation", "alphabeta(depth=9)", 4, 4),
     ("onitama", "alphabeta(depth=8)", 4, 4),
     ("connect-four", "alphabeta(depth=12)", 4, 4),
     ("breakthrough", "alphabeta(depth=8)", 4, 4),
+    ("amazons", "alphabeta(depth=2)", 4, 4),
     ("isolation", "mcts(iterations=50000,seed=1)", 2, 12),
 ];
 
