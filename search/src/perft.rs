@@ -66,12 +66,17 @@ pub fn perft_without_bulk<G: Game>(state: &G, depth: u32, count: Count) -> u64 {
     count_leaves::<G, false>(state, depth, count, &mut buffers)
 }
 
-/// Subtrees of at most this many plies are counted without looking at the stop flag.
+/// Subtrees of at most this many plies are counted without looking at the stop flag...
 const UNSTOPPED_PLIES: u32 = 4;
+/// ...or fewer, so that such a subtree holds about this many leaves at most (games with
+/// hundreds of moves a position, such as Amazons, would otherwise count billions of leaves
+/// before seeing an interrupt).
+const UNSTOPPED_LEAVES: f64 = 1e7;
 
 /// [`perft`] that gives up (`None`) soon after `stop` is raised: the flag is read between
-/// subtrees of 4 plies, never in the counting loop, so the count costs the
-/// same and an interrupt is seen within one small subtree's time.
+/// subtrees of at most 4 plies (fewer where the root has many moves: about ten million leaves
+/// at most), never in the counting loop, so the count costs the same and an interrupt is seen
+/// within one small subtree's time.
 ///
 /// ```
 /// use ply_search::perft::{perft, perft_until, Count};
@@ -83,15 +88,27 @@ const UNSTOPPED_PLIES: u32 = 4;
 /// assert_eq!(perft_until(&tree, 6, Count::Leaves, &stop), None);
 /// ```
 pub fn perft_until<G: Game>(state: &G, depth: u32, count: Count, stop: &StopFlag) -> Option<u64> {
+    let branching = state.move_count().max(2) as f64;
+    let unstopped = (UNSTOPPED_LEAVES.log(branching) as u32).clamp(1, UNSTOPPED_PLIES);
+    perft_stoppable(state, depth, count, stop, unstopped)
+}
+
+fn perft_stoppable<G: Game>(
+    state: &G,
+    depth: u32,
+    count: Count,
+    stop: &StopFlag,
+    unstopped: u32,
+) -> Option<u64> {
     if stop.is_raised() {
         return None;
     }
-    if depth <= UNSTOPPED_PLIES || state.is_terminal() {
+    if depth <= unstopped || state.is_terminal() {
         return Some(perft(state, depth, count));
     }
     let mut total = 0;
     for mv in state.legal_moves() {
-        total += perft_until(&state.play(mv), depth - 1, count, stop)?;
+        total += perft_stoppable(&state.play(mv), depth - 1, count, stop, unstopped)?;
     }
     Some(total)
 }
