@@ -5,9 +5,9 @@
 //! ray shifted off one edge lands on a sentinel and stops instead of wrapping round into the
 //! next row. A 10x10 board takes 110 of a `u128`'s bits.
 
+use ply_grid::sizes::Sizes;
 use ply_grid::symmetry::{map_cell, symmetry_count};
 use ply_search::{ErrorKind, NotationError};
-use std::sync::Mutex;
 
 /// Most columns (files `a` to `j`).
 pub const MAX_WIDTH: u8 = 10;
@@ -34,7 +34,7 @@ pub struct Geometry {
     pub start: [u128; 2],
 }
 
-static GEOMETRIES: Mutex<Vec<&'static Geometry>> = Mutex::new(Vec::new());
+static GEOMETRIES: Sizes<Geometry> = Sizes::new();
 
 /// `cells` moved by `shift` bits (up for positive, down for negative).
 #[inline]
@@ -57,16 +57,7 @@ impl Geometry {
             )
             .with_kind(ErrorKind::OutOfRange));
         }
-        let mut cache = GEOMETRIES.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(g) = cache
-            .iter()
-            .find(|g| g.width == width && g.height == height)
-        {
-            return Ok(g);
-        }
-        let g: &'static Geometry = Box::leak(Box::new(Geometry::build(width, height)));
-        cache.push(g);
-        Ok(g)
+        Ok(GEOMETRIES.get_or_build(width, height, || Geometry::build(width, height)))
     }
 
     /// The standard 10x10 board.

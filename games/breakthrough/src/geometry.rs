@@ -5,8 +5,8 @@
 //! width: a row is one byte, so a step forward is a shift by 8 and a diagonal step a shift by
 //! 7 or 9, on every board up to 8x8.
 
+use ply_grid::sizes::Sizes;
 use ply_search::{ErrorKind, NotationError};
-use std::sync::Mutex;
 
 /// Most columns (files `a` to `h`).
 pub const MAX_WIDTH: u8 = 8;
@@ -42,7 +42,7 @@ pub struct Geometry {
     pub rows: [u64; MAX_HEIGHT as usize],
 }
 
-static GEOMETRIES: Mutex<Vec<&'static Geometry>> = Mutex::new(Vec::new());
+static GEOMETRIES: Sizes<Geometry> = Sizes::new();
 
 impl Geometry {
     /// The board of this size, or an error naming the size and the accepted ones.
@@ -56,16 +56,7 @@ impl Geometry {
             )
             .with_kind(ErrorKind::OutOfRange));
         }
-        let mut cache = GEOMETRIES.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(g) = cache
-            .iter()
-            .find(|g| g.width == width && g.height == height)
-        {
-            return Ok(g);
-        }
-        let g: &'static Geometry = Box::leak(Box::new(Geometry::build(width, height)));
-        cache.push(g);
-        Ok(g)
+        Ok(GEOMETRIES.get_or_build(width, height, || Geometry::build(width, height)))
     }
 
     /// The standard 8x8 board.

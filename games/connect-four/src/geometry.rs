@@ -5,8 +5,8 @@
 //! column's top into the next column's bottom. This is Pascal Pons' layout; it fits any board
 //! with `width * (height + 1) <= 64`.
 
+use ply_grid::sizes::Sizes;
 use ply_search::{ErrorKind, NotationError};
-use std::sync::Mutex;
 
 /// Most columns: moves are single digits `1`-`9`.
 pub const MAX_WIDTH: u8 = 9;
@@ -35,7 +35,7 @@ pub struct Geometry {
     pub rows_by_parity: [u64; 2],
 }
 
-static GEOMETRIES: Mutex<Vec<&'static Geometry>> = Mutex::new(Vec::new());
+static GEOMETRIES: Sizes<Geometry> = Sizes::new();
 
 impl Geometry {
     /// The board of this size, or an error naming the size and the accepted ones.
@@ -53,16 +53,7 @@ impl Geometry {
             )
             .with_kind(ErrorKind::OutOfRange));
         }
-        let mut cache = GEOMETRIES.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(g) = cache
-            .iter()
-            .find(|g| g.width == width && g.height == height)
-        {
-            return Ok(g);
-        }
-        let g: &'static Geometry = Box::leak(Box::new(Geometry::build(width, height)));
-        cache.push(g);
-        Ok(g)
+        Ok(GEOMETRIES.get_or_build(width, height, || Geometry::build(width, height)))
     }
 
     /// The standard 7x6 board.
