@@ -64,6 +64,15 @@ pub trait Describe: Game {
         None
     }
 
+    /// For a move that goes on after its piece lands (Amazons: the arrow shot from there), the
+    /// cell a person clicks third, as an index into [`Describe::board_view`]'s cells; `None`
+    /// (the default) for games whose moves are a piece and where it lands. Front ends use it
+    /// so that many moves sharing their first two cells are told apart by a click, not a list.
+    fn then_cell(&self, mv: Self::Move) -> Option<usize> {
+        let _ = mv;
+        None
+    }
+
     /// How a person types a move here, in one line with an example (`ply play`'s prompt):
     /// the notation the drawing's coordinates use, and any other form `parse_move` reads.
     fn move_format(&self) -> String {

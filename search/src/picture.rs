@@ -142,6 +142,9 @@ pub struct MoveCells {
     pub from: Option<usize>,
     /// The cell the move is clicked on: where the piece lands, or the first cell it changes.
     pub to: usize,
+    /// A third cell, clicked after `to`, for games whose moves go on after the piece lands
+    /// (Amazons' arrow): [`crate::describe::Describe::then_cell`]; none for most games.
+    pub then: Option<usize>,
 }
 
 /// The cells `mv` touches in `state`, found by comparing the board before and after it: the
@@ -177,5 +180,6 @@ pub fn move_cells_from<G: crate::describe::Describe>(
         .copied()
         .find(|&i| is_mover(&after.cells[i]))
         .or_else(|| changed.first().copied())?;
-    Some(MoveCells { from, to })
+    let then = state.then_cell(mv);
+    Some(MoveCells { from, to, then })
 }

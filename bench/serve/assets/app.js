@@ -193,6 +193,7 @@ const play = {
   view: null,
   players: ['human', 'alphabeta(time=1s)'],
   selected: null,
+  landing: null,        // with `selected`: the cell a move landed on, waiting for its third click
   live: null,           // the running search: {controller, id, playIt, at}
   serial: 0,            // bumped by every change of position, to drop stale answers
   arrows: [],
@@ -218,6 +219,7 @@ async function refresh({ agentMayMove = true } = {}) {
   if (serial !== play.serial) return;
   play.view = view;
   play.selected = null;
+  play.landing = null;
   play.arrows = [];
   play.heat = null;
   renderPlay();
@@ -240,7 +242,14 @@ function renderPlay() {
   const humanTurn = !view.terminal && isHuman(view.to_move) && !(play.live && play.live.playIt);
   const clickable = new Set();
   const targets = new Set();
-  if (humanTurn) {
+  if (humanTurn && play.landing !== null) {
+    // The third click: the cells the move may go on to (Amazons' arrow) from where it landed.
+    for (const m of finishing()) {
+      clickable.add(m.then);
+      targets.add(m.then);
+    }
+    clickable.add(play.landing);
+  } else if (humanTurn) {
     for (const m of view.moves) {
       if (m.to !== null) clickable.add(m.to);
       if (m.from !== null) clickable.add(m.from);
@@ -248,7 +257,7 @@ function renderPlay() {
     }
   }
   drawBoard($('board'), view, {
-    clickable, targets, selected: play.selected, onCell: clickCell,
+    clickable, targets, selected: play.landing !== null ? play.landing : play.selected, onCell: clickCell,
     arrows: play.arrows, heat: play.heat,
   });
   drawCaption($('caption'), view);
@@ -278,12 +287,33 @@ function renderPlay() {
   $('choose').hidden = true;
 }
 
+/** The moves of the piece picked up that landed where the second click said: those a third
+ * click (on `then`, Amazons' arrow) tells apart. */
+function finishing() {
+  return play.view.moves.filter((m) => m.from === play.selected && m.to === play.landing
+    && m.then !== null && m.then !== undefined);
+}
+
 /** A click on a cell: play the move landing there (asking which, if several), or pick up the
- * piece standing there. */
+ * piece standing there. Moves that go on after landing (Amazons' arrow) take a third click on
+ * the cell they go on to; a click elsewhere starts over. */
 function clickCell(cell) {
   const moves = play.view.moves;
+  if (play.landing !== null) {
+    const move = finishing().find((m) => m.then === cell);
+    play.landing = null;
+    if (move) return playMove(move.move);
+    play.selected = null;
+    return renderPlay();
+  }
   const landing = moves.filter((m) => m.to === cell && (play.selected === null || m.from === play.selected));
   if (landing.length === 1) return playMove(landing[0].move);
+  const froms = new Set(landing.map((m) => m.from));
+  if (landing.length > 1 && froms.size === 1 && landing.every((m) => m.then !== null && m.then !== undefined)) {
+    play.selected = landing[0].from;
+    play.landing = cell;
+    return renderPlay();
+  }
   if (landing.length > 1) return offerChoice(landing);
   if (moves.some((m) => m.from === cell)) {
     play.selected = play.selected === cell ? null : cell;

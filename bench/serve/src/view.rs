@@ -27,7 +27,8 @@ pub fn state_view<G: Describe>(spec: &str, state: &G) -> Value {
     view
 }
 
-/// A move and its cells: `{"move": "57", "from": null, "to": 12}`.
+/// A move and its cells: `{"move": "57", "from": null, "to": 12, "then": null}` (`then`: the
+/// third cell clicked, Amazons' arrow).
 pub fn move_json<G: Describe>(state: &G, mv: G::Move) -> Value {
     cells_json(state.format_move(mv), move_cells(state, mv))
 }
@@ -37,6 +38,7 @@ fn cells_json(notation: String, cells: Option<MoveCells>) -> Value {
         "move": notation,
         "from": cells.and_then(|c| c.from),
         "to": cells.map(|c| c.to),
+        "then": cells.and_then(|c| c.then),
     })
 }
 

@@ -109,6 +109,13 @@ impl Describe for Amazons {
         out
     }
 
+    /// The arrow's cell: a move is clicked as the amazon, where it lands, then the arrow.
+    fn then_cell(&self, mv: Move) -> Option<usize> {
+        let g = self.geometry();
+        let (column, row) = g.coordinates(mv.arrow);
+        Some((g.height - 1 - row) as usize * g.width as usize + column as usize)
+    }
+
     fn move_format(&self) -> String {
         "an amazon's cell, where it moves like a queen, and where it then shoots its arrow like \
          a queen: b1-b3/d3"

@@ -249,3 +249,35 @@ fn games_end_within_the_bound() {
         }
     }
 }
+
+/// A move is clicked as three cells of the board view: the amazon, where it lands and where
+/// its arrow burns (`then`, drawn blocked after the move), and no two moves share all three.
+#[test]
+fn moves_are_three_clicks_on_the_board() {
+    use ply_search::describe::Describe;
+    use ply_search::picture::{move_cells, Mark};
+    let mut rng = Rng::new(13);
+    for (width, height) in [(6, 6), (5, 4)] {
+        let mut state = board(width, height);
+        for _ in 0..6 {
+            let mut seen = std::collections::HashSet::new();
+            for mv in state.legal_moves() {
+                let cells = move_cells(&state, mv).expect("a board game's move has cells");
+                let then = cells.then.expect("an arrow");
+                let after = state.play(mv).board_view(Player::P0).unwrap();
+                assert_eq!(
+                    after.cells[then],
+                    Mark::Blocked,
+                    "{}",
+                    state.format_move(mv)
+                );
+                assert!(matches!(after.cells[cells.to], Mark::Piece { .. }));
+                assert!(seen.insert((cells.from, cells.to, then)));
+            }
+            match state.random_move(&mut rng) {
+                Some(mv) => state = state.play(mv),
+                None => break,
+            }
+        }
+    }
+}

@@ -119,6 +119,7 @@ fn every_game_numbers_its_moves() {
 /// Plays seeded random games and checks that every legal move of every position can be
 /// clicked: it has cells, lands on a cell that is not the mover's own piece, and moves that
 /// share their cells are few (Onitama's two cards giving the same step; the page asks which).
+/// A third cell (Amazons' arrow) counts among the cells: it is clicked too.
 fn every_move_is_clickable<G: FrontEndGame>(spec: &str, start: &G) {
     use ply_search::picture::move_cells;
     let mut rng = Rng::new(7);
@@ -135,7 +136,7 @@ fn every_move_is_clickable<G: FrontEndGame>(spec: &str, start: &G) {
                         state.position()
                     )
                 });
-                *seen.entry((cells.from, cells.to)).or_insert(0) += 1;
+                *seen.entry((cells.from, cells.to, cells.then)).or_insert(0) += 1;
             }
             assert!(
                 seen.values().all(|&n| n <= 2),

@@ -1,5 +1,6 @@
 """The page of `ply serve` in a real headless Chromium (Debian's package), driven by Playwright:
-whole games of the three seed games played by clicks against `random`, a live search updating
+whole games of the three seed games and of Amazons (three clicks a move) played by clicks
+against `random`, a live search updating
 the page and stopped by its button, the teaching stepper reaching the GameState quiz's counts
 (5, 30, 55 terminal tests), and a record file replayed. Each screen is photographed into
 $PLY_SCREENSHOTS (docs/images when the docs' pictures are remade).
@@ -80,13 +81,17 @@ class PageTest(unittest.TestCase):
 
     def click_a_legal_move(self, rng):
         """Clicks a random legal move on the board: the piece, then where it lands (and the
-        card, when two moves land there)."""
+        card, when two moves land there; or the third cell, Amazons' arrow, when several
+        moves of the piece land there)."""
         page = self.page
         moves = page.evaluate("() => play.view.moves")
         move = rng.choice(moves)
         if move["from"] is not None and len([m for m in moves if m["to"] == move["to"]]) > 1:
             page.click(f"#board g[data-cell='{move['from']}']")
         page.click(f"#board g[data-cell='{move['to']}']")
+        alike = [m for m in moves if m["from"] == move["from"] and m["to"] == move["to"]]
+        if move.get("then") is not None and len(alike) > 1:
+            page.click(f"#board g[data-cell='{move['then']}']")
         chooser = page.locator("#choose")
         if chooser.is_visible():
             chooser.locator(f"button[data-move='{move['move']}']").click()
@@ -120,6 +125,12 @@ class PageTest(unittest.TestCase):
             # The game is saved as an arena record in the records folder.
             self.page.click("#save-record")
             expect(self.page.locator("#saved")).to_contain_text("ply-serve-games.jsonl")
+
+    def test_a_whole_game_of_amazons_by_three_clicks(self):
+        # An amazon, where it lands, then where its arrow burns a cell: no list of moves.
+        plies = self.play_whole_game("amazons(width=6,height=6)", 5)
+        self.assertGreater(plies, 8)
+        self.shot("play-amazons")
 
     def test_undo_redo_and_a_pasted_position(self):
         page = self.page
