@@ -49,19 +49,7 @@ impl Heuristic {
 }
 
 fn mobility(state: &Amazons, player: Player) -> Score {
-    let g = state.geometry();
-    let empty = state.empty();
-    let reach = |p: Player| {
-        let mut cells = 0;
-        let mut queens = state.amazons(p);
-        while queens != 0 {
-            let queen = queens & queens.wrapping_neg();
-            cells += g.queen_reach(queen, empty).count_ones() as Score;
-            queens &= queens - 1;
-        }
-        cells
-    };
-    reach(player) - reach(player.other())
+    state.queen_moves(player) as Score - state.queen_moves(player.other()) as Score
 }
 
 /// The empty cells `player` reaches first, minus those the opponent reaches first, spreading

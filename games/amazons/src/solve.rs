@@ -14,7 +14,7 @@ use crate::geometry::Geometry;
 use crate::{Amazons, Move};
 use ply_grid::separation::{walk_race_value, EndRule};
 use ply_search::solver::Solvable;
-use ply_search::{Game, Player, Score};
+use ply_search::{Game, Score};
 
 /// Separated regions are settled only when both hold at most this many empty cells together
 /// (above it, the one-player searches can cost more than the search they replace).
@@ -98,21 +98,6 @@ impl Amazons {
             EndRule::MoverStuckLoses,
         ))
     }
-
-    /// The queen moves the amazons of `player` would have after `mv`.
-    fn queen_moves_after(&self, mv: Move, player: Player) -> u32 {
-        let after = self.play(mv);
-        let g = self.geometry();
-        let empty = after.empty();
-        let mut count = 0;
-        let mut queens = after.amazons(player);
-        while queens != 0 {
-            let queen = queens & queens.wrapping_neg();
-            count += g.queen_reach(queen, empty).count_ones();
-            queens &= queens - 1;
-        }
-        count
-    }
 }
 
 impl Solvable for Amazons {
@@ -124,6 +109,6 @@ impl Solvable for Amazons {
     /// stand-in for "fewest replies": counting an Amazons position's replies means listing
     /// every arrow of every landing).
     fn order_key(&self, mv: Move) -> u32 {
-        self.queen_moves_after(mv, self.to_move().other())
+        self.play(mv).queen_moves(self.to_move().other())
     }
 }
