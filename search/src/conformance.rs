@@ -24,8 +24,8 @@
 //!
 //! It plays seeded random games from the given state and, at every position, checks: legal
 //! moves have no duplicates and each can be played; terminal states have no moves and the
-//! others have some; [`Game::move_count`], [`Game::for_each_move`] (same moves, same order) and
-//! [`Game::random_move`] agree with the move list;
+//! others have some; [`Game::move_count`], [`Game::for_each_move`] (same moves, same order),
+//! [`Game::count_two_plies`] and [`Game::random_move`] agree with the move list;
 //! equal states have equal keys; move and position notation parse back; symmetric images keep
 //! the outcome and the number of moves; garbage text is rejected without a panic; games end
 //! within [`Game::max_game_length`]. A violation panics with the position and the moves that led
@@ -182,6 +182,28 @@ fn check_position_with<G: Game>(state: &G, rng: &mut Rng, context: &dyn Fn() -> 
             context,
             format!("for_each_move() visits {visited:?} but generate_moves() lists {moves:?}"),
         );
+    }
+    // Two plies down, made in full: the replies after each move, and the moves without one.
+    let (mut replies, mut dead_ends) = (0u64, 0u64);
+    for &mv in moves.iter() {
+        match state.play(mv).move_count() as u64 {
+            0 => dead_ends += 1,
+            n => replies += n,
+        }
+    }
+    for at_end in [0, 1] {
+        let made = if moves.is_empty() {
+            at_end
+        } else {
+            replies + dead_ends * at_end
+        };
+        let counted = state.count_two_plies(at_end);
+        if counted != made {
+            fail(
+                context,
+                format!("count_two_plies({at_end}) = {counted} but the replies number {made}"),
+            );
+        }
     }
     let distinct: HashSet<_> = moves.iter().collect();
     if distinct.len() != moves.len() {

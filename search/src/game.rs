@@ -131,6 +131,27 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
         moves.len()
     }
 
+    /// The positions two plies down: the sum, over the legal moves, of the number of replies
+    /// after each, where a position without moves (the game over, here or after a move) counts
+    /// `at_end` instead. Perft's last two plies ([`crate::perft`]: `at_end` is 1 when a game
+    /// that ended early is a leaf, 0 when only full-length paths count). Override when the
+    /// replies can be counted without making each position; the conformance kit checks the
+    /// override against this definition.
+    fn count_two_plies(&self, at_end: u64) -> u64 {
+        let mut moves = MoveList::new();
+        self.generate_moves(&mut moves);
+        if moves.is_empty() {
+            return at_end;
+        }
+        moves
+            .iter()
+            .map(|&mv| match self.play(mv).move_count() as u64 {
+                0 => at_end,
+                n => n,
+            })
+            .sum()
+    }
+
     /// Calls `visit` with every legal move, in the order of [`Game::generate_moves`]. Override
     /// to skip the move list: perft without bulk counting makes its last-ply positions through
     /// this (as engines do, making each move as it is generated). The conformance kit checks

@@ -132,8 +132,9 @@ pub fn divide<G: Game>(state: &G, depth: u32, count: Count) -> Vec<(G::Move, u64
 }
 
 /// The leaves below `state`; with `BULK` (a compile-time switch, so each mode is its own
-/// specialised code), the last ply is counted from the move list (and the
-/// last two plies without a recursive call), otherwise every last-ply position is made.
+/// specialised code), the last two plies are counted by [`Game::count_two_plies`] (at
+/// least without a recursive call, at best without making the positions), otherwise every
+/// last-ply position is made.
 fn count_leaves<G: Game, const BULK: bool>(
     state: &G,
     depth: u32,
@@ -165,6 +166,10 @@ fn count_leaves<G: Game, const BULK: bool>(
         });
         return if made == 0 { at_terminal } else { made };
     }
+    if BULK && depth == 2 {
+        // The last two plies, counted by the game (most of perft's time is here).
+        return state.count_two_plies(at_terminal);
+    }
     let (moves, deeper) = buffers
         .split_first_mut()
         .expect("one move buffer per remaining ply");
@@ -174,16 +179,6 @@ fn count_leaves<G: Game, const BULK: bool>(
         return at_terminal;
     }
     let mut total = 0;
-    if BULK && depth == 2 {
-        // The last two plies without a recursive call per child: most of perft's time.
-        for &mv in moves.iter() {
-            total += match state.play(mv).move_count() as u64 {
-                0 => at_terminal,
-                n => n,
-            };
-        }
-        return total;
-    }
     for &mv in moves.iter() {
         total += count_leaves::<G, BULK>(&state.play(mv), depth - 1, count, deeper);
     }

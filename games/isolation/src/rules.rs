@@ -2,7 +2,8 @@
 //! the notation of [`crate::notation`].
 
 use crate::state::mix;
-use crate::{Isolation, Move, Rules};
+use crate::variant::UNPLACED;
+use crate::{Cells, Isolation, Move, Rules};
 use ply_search::{Game, Images, MoveList, NotationError, Outcome, Player, Rng};
 
 impl Game for Isolation {
@@ -56,6 +57,46 @@ impl Game for Isolation {
     #[inline]
     fn move_count(&self) -> usize {
         self.mover_targets().len() as usize
+    }
+
+    /// Each reply count from masks, without making the positions: after the mover lands on
+    /// `t`, the other player's targets are its liberties less `t`, and under Udacity's rules
+    /// the game is over if either knight is left without a liberty off cell 0.
+    fn count_two_plies(&self, at_end: u64) -> u64 {
+        let targets = self.mover_targets();
+        if targets.is_empty() {
+            return at_end;
+        }
+        let p = (self.ply & 1) as usize;
+        if self.raw_loc(p ^ 1) == UNPLACED {
+            // The opening: the other player may land on any open cell.
+            return targets
+                .iter()
+                .map(|t| {
+                    let after = self.move_to(t).move_count() as u64;
+                    if after == 0 {
+                        at_end
+                    } else {
+                        after
+                    }
+                })
+                .sum();
+        }
+        let theirs = self.player_liberties(p ^ 1);
+        let udacity = self.variant.rules == Rules::Udacity;
+        let not_zero = !1u128;
+        let mut total = 0;
+        for t in targets.iter() {
+            let replies = theirs - Cells::single(t);
+            let stuck = if udacity {
+                let mine = self.variant.knight[t as usize] & self.board;
+                (replies.0 & not_zero == 0) | (mine.0 & not_zero == 0)
+            } else {
+                replies.is_empty()
+            };
+            total += if stuck { at_end } else { replies.len() as u64 };
+        }
+        total
     }
 
     #[inline]
