@@ -29,11 +29,36 @@ fn shift(bits: u64, by: i32) -> u64 {
 }
 
 /// The open cells a queen on `from` reaches in direction `d` (an index into [`DIRECTIONS`]),
-/// stopping before the first closed cell: a Kogge-Stone occluded fill, no loop over cells.
+/// stopping before the first closed cell, out of its whole reach ([`queen`]): a move
+/// generator takes the reach once and splits it by direction.
 #[inline]
-pub fn ray(from: u8, open: u64, d: usize) -> u64 {
-    slide(1u64 << from, open, d)
+pub fn ray(reach: u64, from: u8, d: usize) -> u64 {
+    reach & RAYS[from as usize][d]
 }
+
+/// `RAYS[cell][d]`: every cell of the board from `cell` in direction `d`, open or not.
+static RAYS: [[u64; 8]; 64] = {
+    let mut table = [[0u64; 8]; 64];
+    let mut cell = 0;
+    while cell < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (dx, dy) = DIRECTIONS[d];
+            let (mut x, mut y) = ((cell % 8) as i32, (cell / 8) as i32);
+            loop {
+                x += dx as i32;
+                y += dy as i32;
+                if x < 0 || x >= 8 || y < 0 || y >= 8 {
+                    break;
+                }
+                table[cell][d] |= 1 << (8 * y + x);
+            }
+            d += 1;
+        }
+        cell += 1;
+    }
+    table
+};
 
 /// The open cells that queens on all of `cells` reach in direction `d`, at once: the fill
 /// works on any number of sliders.
@@ -198,15 +223,21 @@ mod tests {
 
     #[test]
     fn rays_match_a_cell_by_cell_walk() {
+        // Each direction's part of the reach, and each direction's occluded fill.
         let mut rng = ply_search::Rng::new(3);
         for _ in 0..20_000 {
             let open = rng.next_u64() | rng.next_u64();
             let from = rng.below(64) as u8;
             for d in 0..8 {
                 assert_eq!(
-                    ray(from, open, d),
+                    ray(queen(from, open), from, d),
                     walk(from, open, d),
                     "from {from} dir {d} open {open:#x}"
+                );
+                assert_eq!(
+                    slide(1u64 << from, open, d),
+                    walk(from, open, d),
+                    "fill from {from} dir {d} open {open:#x}"
                 );
             }
         }

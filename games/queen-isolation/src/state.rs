@@ -117,8 +117,9 @@ impl QueenIsolation {
                 }
             }
             from => {
+                let reach = queen(from, self.open);
                 for d in 0..8 {
-                    let mut bits = ray(from, self.open, d);
+                    let mut bits = ray(reach, from, d);
                     while bits != 0 {
                         let cell = if ascending(d) {
                             bits.trailing_zeros()
