@@ -11,7 +11,7 @@ use proptest::prelude::*;
 /// Every combination of the switches that can change how the solver searches.
 fn all_option_sets() -> Vec<SolverOptions> {
     let mut sets = Vec::new();
-    for bits in 0..32u32 {
+    for bits in 0..64u32 {
         let on = |i: u32| bits >> i & 1 == 1;
         sets.push(SolverOptions {
             tt_bytes: if on(0) { 1 << 16 } else { 0 },
@@ -20,6 +20,7 @@ fn all_option_sets() -> Vec<SolverOptions> {
             fewest_replies: on(2),
             settle: on(3),
             symmetry: on(4),
+            race_bounds: on(5),
             ..SolverOptions::default()
         });
     }

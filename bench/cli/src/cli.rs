@@ -561,6 +561,10 @@ pub struct SolveArgs {
     /// Ablation: try moves in the game's order instead of fewest replies first.
     #[arg(long)]
     pub no_ordering: bool,
+    /// Cut positions off by the game's bounds too (Isolation: a walk race neither player can
+    /// lose by more): fewer nodes, more time per node.
+    #[arg(long)]
+    pub race_bounds: bool,
     /// One JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -622,6 +626,7 @@ impl SolveArgs {
             tt_min_plies_left: self.tt_min_plies_left,
             fewest_replies: !self.no_ordering,
             settle: !self.no_settle,
+            race_bounds: self.race_bounds,
             symmetry: !self.no_symmetry,
             threads: self.threads,
             max_nodes: self.nodes,

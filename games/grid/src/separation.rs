@@ -10,7 +10,7 @@
 //! Boards are bit sets in a `u128` (a `u64` board widens losslessly); a game describes how its
 //! piece moves through a [`Walker`].
 
-use ply_search::score::{loss_in, win_in, Score};
+use ply_search::score::{loss_in, win_in, Score, INFINITY};
 
 /// How a piece moves over a bit-set board, for [`separated_value`].
 pub trait Walker {
@@ -81,6 +81,25 @@ pub fn separated_value<W: Walker>(
     rule: EndRule,
 ) -> Option<Score> {
     let (mover_region, other_region) = regions(walker, mover, other, open)?;
+    Some(race_of_regions(
+        walker,
+        mover,
+        other,
+        mover_region,
+        other_region,
+        rule,
+    ))
+}
+
+/// The walk race of two separated regions: the mover's value.
+fn race_of_regions<W: Walker>(
+    walker: &W,
+    mover: u8,
+    other: u8,
+    mover_region: u128,
+    other_region: u128,
+    rule: EndRule,
+) -> Score {
     // Only one walk needs its exact length: the loser's (it sets the distance). The other only
     // needs to be known to reach it, so each search stops at the length that settles the race.
     let mine_bound = walker.path_bound(mover, mover_region);
@@ -92,7 +111,78 @@ pub fn separated_value<W: Walker>(
         // `theirs` is exact; the mover wins iff it can walk one step further.
         longest_walk(walker, mover, mover_region, theirs + 1)
     };
-    Some(walk_race_value(mine, theirs, rule))
+    walk_race_value(mine, theirs, rule)
+}
+
+/// What the walks say of a position without search, for the side to move, counted from here:
+/// its exact value once the players are separated ([`separated_value`]), and while their
+/// regions still touch, bounds `(lower, upper)` from a race neither can lose by more: the
+/// mover can make at most `U` moves (the walker's bound on its region), and at least `L`
+/// along a walk through cells the opponent can never reach (so no move of the opponent's
+/// can shorten it). If the opponent's sure walk is as long as the mover's longest possible
+/// one, the mover loses; if the mover's sure walk outlasts the opponent's longest, it wins.
+/// `(loss, win)` bounds nothing and is `None`.
+///
+/// ```
+/// use ply_search::score::{loss_in, win_in};
+/// use ply_grid::separation::{race_bounds, EndRule, Walker};
+/// struct Step; // one step left or right on a strip of cells 0..n
+/// impl Walker for Step {
+///     fn moves_from(&self, cell: u8, open: u128) -> u128 {
+///         ((1u128 << cell << 1) | (1u128 << cell >> 1)) & open
+///     }
+/// }
+/// // Mover on 0 (cell 1 open), opponent on 3 with cells 4..=7 its own: cell 2 is shared.
+/// let open = 0b1111_0110;
+/// // The mover can make at most 2 moves, the opponent surely 4: the mover loses.
+/// let (lower, upper) = race_bounds(&Step, 0, 3, open, EndRule::MoverStuckLoses).unwrap();
+/// assert!(upper < 0 && upper >= loss_in(4));
+/// ```
+pub fn race_bounds<W: Walker>(
+    walker: &W,
+    mover: u8,
+    other: u8,
+    open: u128,
+    rule: EndRule,
+) -> Option<(Score, Score)> {
+    let (mine, theirs, touching) = whole_regions(walker, mover, other, open);
+    if !touching {
+        let value = race_of_regions(walker, mover, other, mine, theirs, rule);
+        return Some((value, value));
+    }
+    let most_mine = walker.path_bound(mover, mine);
+    let most_theirs = walker.path_bound(other, theirs);
+    // A walk through the cells only one player can reach cannot be cut by the other.
+    let (own_mine, own_theirs) = (mine & !theirs, theirs & !mine);
+    if own_theirs.count_ones() >= most_mine
+        && longest_walk(walker, other, own_theirs, most_mine) >= most_mine
+    {
+        // The mover runs out first, at the latest after its longest possible walk.
+        return Some((-INFINITY, walk_race_value(most_mine, most_mine, rule)));
+    }
+    if own_mine.count_ones() > most_theirs
+        && longest_walk(walker, mover, own_mine, most_theirs + 1) > most_theirs
+    {
+        // The opponent runs out first, at the latest after its longest possible walk.
+        return Some((
+            walk_race_value(most_theirs + 1, most_theirs, rule),
+            INFINITY,
+        ));
+    }
+    None
+}
+
+/// Both players' whole regions and whether they touch (grown together until neither grows).
+fn whole_regions<W: Walker>(walker: &W, a: u8, b: u8, open: u128) -> (u128, u128, bool) {
+    let (mut reach_a, mut reach_b) = (0u128, 0u128);
+    let (mut front_a, mut front_b) = (1u128 << a, 1u128 << b);
+    while front_a != 0 || front_b != 0 {
+        front_a = walker.spread(front_a, open) & !reach_a;
+        reach_a |= front_a;
+        front_b = walker.spread(front_b, open) & !reach_b;
+        reach_b |= front_b;
+    }
+    (reach_a, reach_b, reach_a & reach_b != 0)
 }
 
 /// The value for the side to move when it can make `mine` more moves and the opponent

@@ -1,9 +1,9 @@
 //! The exact solver's shortcut for knight Isolation: separated knights walk their own regions,
 //! and a knight's walk is bounded by the colours of the squares it can reach.
 
-use crate::state::Isolation;
+use crate::state::{Isolation, Move};
 use crate::variant::{Rules, Variant};
-use ply_grid::separation::{separated_value, EndRule, Walker};
+use ply_grid::separation::{race_bounds, separated_value, EndRule, Walker};
 use ply_search::score::Score;
 use ply_search::solver::Solvable;
 use ply_search::Game;
@@ -56,15 +56,54 @@ impl Solvable for Isolation {
     /// Udacity rules the shortcut waits until cell 0 is closed: the original's terminal test
     /// does not count a liberty there, which the walk race does not model.
     fn settled_value(&self) -> Option<Score> {
-        let variant = self.variant();
-        let rule = match variant.rules {
+        let (me, them, rule) = self.race()?;
+        separated_value(
+            &KnightWalk(self.variant()),
+            me,
+            them,
+            self.open_cells().0,
+            rule,
+        )
+    }
+
+    /// The settled value, or while the regions touch, the bounds of the walk race (with the
+    /// colour bound on each knight's longest possible walk).
+    fn value_bounds(&self) -> Option<(Score, Score)> {
+        let (me, them, rule) = self.race()?;
+        race_bounds(
+            &KnightWalk(self.variant()),
+            me,
+            them,
+            self.open_cells().0,
+            rule,
+        )
+    }
+
+    /// The opponent's replies after the move, fewest first, with the mover's own moves from
+    /// its landing cell counted half as much, most first (`2 * theirs - mine`); no position is
+    /// made. Without the second term (fewest replies alone) the 7x7 board needed 1.68 G nodes;
+    /// with it, 8.3 M (docs/solver.md, "What each part is worth").
+    fn order_key(&self, mv: Move) -> u32 {
+        let open = self.board.0 & !(1u128 << mv.0);
+        let other = self.raw_loc((self.ply & 1) as usize ^ 1);
+        let theirs = (self.variant.knight[other as usize & 127].0 & open).count_ones();
+        let mine = (self.variant.knight[mv.0 as usize & 127].0 & open).count_ones();
+        2 * theirs + (8 - mine)
+    }
+}
+
+impl Isolation {
+    /// The mover's cell, the opponent's and how the game ends, once both are placed. Under the
+    /// Udacity rules only once cell 0 is closed: the original's terminal test does not count
+    /// a liberty there, which the walk race does not model.
+    fn race(&self) -> Option<(u8, u8, EndRule)> {
+        let rule = match self.variant().rules {
             Rules::Udacity if self.open_cells().contains(0) => return None,
             Rules::Udacity => EndRule::EitherStuckEnds,
             Rules::Standard | Rules::Aind => EndRule::MoverStuckLoses,
         };
         let mover = self.to_move();
-        let (me, them) = (self.loc(mover)?, self.loc(mover.other())?);
-        separated_value(&KnightWalk(variant), me, them, self.open_cells().0, rule)
+        Some((self.loc(mover)?, self.loc(mover.other())?, rule))
     }
 }
 

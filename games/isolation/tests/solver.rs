@@ -3,7 +3,7 @@
 //! second-player wins up to 5x5.
 
 use ply_isolation::{Isolation, Rules, Variant};
-use ply_search::solver::exhaustive::check_solver;
+use ply_search::solver::exhaustive::{check_solver, check_solver_hooks};
 use ply_search::solver::{solve, SolverOptions};
 
 fn board(width: u8, height: u8, rules: Rules) -> Isolation {
@@ -17,6 +17,17 @@ fn solver_agrees_with_full_minimax_on_every_position_of_small_boards() {
             let checked = check_solver(&board(w, h, rules), 1)
                 .unwrap_or_else(|e| panic!("{w}x{h} {rules:?}: {e}"));
             assert!(checked > 100, "{w}x{h}: only {checked} positions");
+        }
+    }
+}
+
+#[test]
+fn the_race_bounds_and_the_batched_order_keys_hold_on_every_position_of_small_boards() {
+    for (w, h) in [(3, 4), (4, 4), (4, 5)] {
+        for rules in Rules::ALL {
+            let bounded = check_solver_hooks(&board(w, h, rules), 1)
+                .unwrap_or_else(|e| panic!("{w}x{h} {rules:?}: {e}"));
+            assert!(bounded > 100, "{w}x{h} {rules:?}: only {bounded} bounded");
         }
     }
 }
@@ -48,14 +59,14 @@ fn the_shortcut_settles_positions_and_the_colour_bound_keeps_them_exact() {
 
 #[test]
 fn a_time_limit_bounds_the_whole_solve() {
-    // 7x7 takes many minutes: the limit stops it, once for all root moves together.
+    // 8x8 takes far longer: the limit stops it, once for all root moves together.
     let options = SolverOptions {
         max_time: Some(std::time::Duration::from_millis(300)),
         threads: 2,
         ..SolverOptions::default()
     };
     let start = std::time::Instant::now();
-    let error = solve(&board(7, 7, Rules::Standard), &options, false).unwrap_err();
+    let error = solve(&board(8, 8, Rules::Standard), &options, false).unwrap_err();
     assert_eq!(error.stopped_by, ply_search::StopReason::Time);
     assert!(error.nodes > 0);
     assert!(

@@ -36,6 +36,39 @@ pub fn ray(reach: u64, from: u8, d: usize) -> u64 {
     reach & RAYS[from as usize][d]
 }
 
+/// The cells a queen on `from` stops reaching when `through`, a cell it reaches, is closed:
+/// those beyond `through` on the same ray (nothing if the two are not on one line).
+#[inline]
+pub fn beyond(from: u8, through: u8) -> u64 {
+    match DIRECTION_TO[from as usize][through as usize] {
+        NO_LINE => 0,
+        d => RAYS[through as usize][d as usize],
+    }
+}
+
+/// Marks two cells on no common line in [`DIRECTION_TO`].
+const NO_LINE: u8 = 8;
+
+/// `DIRECTION_TO[from][to]`: the direction (an index into [`DIRECTIONS`]) from `from` to `to`
+/// when they share a row, column or diagonal; [`NO_LINE`] otherwise.
+static DIRECTION_TO: [[u8; 64]; 64] = {
+    let mut table = [[NO_LINE; 64]; 64];
+    let mut from = 0;
+    while from < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let mut rest = RAYS[from][d];
+            while rest != 0 {
+                table[from][rest.trailing_zeros() as usize] = d as u8;
+                rest &= rest - 1;
+            }
+            d += 1;
+        }
+        from += 1;
+    }
+    table
+};
+
 /// `RAYS[cell][d]`: every cell of the board from `cell` in direction `d`, open or not.
 static RAYS: [[u64; 8]; 64] = {
     let mut table = [[0u64; 8]; 64];

@@ -1,9 +1,9 @@
 //! The exact solver's shortcut for queen Isolation: separated queens walk their own regions.
 
-use crate::rays::{queen, queens};
+use crate::rays::{beyond, queen, queens};
 use crate::state::{Move, QueenIsolation};
 use crate::variant::Rules;
-use ply_grid::separation::{separated_value, EndRule, Walker};
+use ply_grid::separation::{race_bounds, separated_value, EndRule, Walker};
 use ply_search::score::Score;
 use ply_search::solver::Solvable;
 use ply_search::{Game, Player};
@@ -17,22 +17,38 @@ impl Walker for QueenWalk {
         queen(cell, open as u64) as u128
     }
 
+    /// One or two queens by a lookup each (the first steps of growing two regions, where most
+    /// positions are found to touch); more by the occluded fills, which move every queen at
+    /// once.
     #[inline]
     fn spread(&self, cells: u128, open: u128) -> u128 {
-        queens(cells as u64, open as u64) as u128
+        let (cells, open) = (cells as u64, open as u64);
+        if cells.count_ones() > 2 {
+            return queens(cells, open) as u128;
+        }
+        let mut reach = 0;
+        let mut rest = cells;
+        while rest != 0 {
+            reach |= queen(rest.trailing_zeros() as u8, open);
+            rest &= rest - 1;
+        }
+        reach as u128
     }
 }
 
 impl Solvable for QueenIsolation {
     /// Once neither queen can reach a cell the other can, the longer walk wins.
     fn settled_value(&self) -> Option<Score> {
-        let mover = self.to_move();
-        let (me, them) = (self.cell_of(mover)?, self.cell_of(mover.other())?);
-        let rule = match self.variant().rules {
-            Rules::Udacity => EndRule::EitherStuckEnds,
-            Rules::Standard => EndRule::MoverStuckLoses,
-        };
+        let (me, them, rule) = self.race()?;
         separated_value(&QueenWalk, me, them, self.open_cells() as u128, rule)
+    }
+
+    /// The settled value, or while the regions touch, the bounds of the walk race: a queen
+    /// whose sure walk through cells the other cannot reach outlasts everything the other
+    /// could walk wins.
+    fn value_bounds(&self) -> Option<(Score, Score)> {
+        let (me, them, rule) = self.race()?;
+        race_bounds(&QueenWalk, me, them, self.open_cells() as u128, rule)
     }
 
     /// The opponent's replies after the move (fewest first), ties broken by the mover's own
@@ -43,11 +59,52 @@ impl Solvable for QueenIsolation {
             .liberty_cells_in(self.to_move().other(), open)
             .count_ones();
         let mine = queen(mv.0, open).count_ones();
-        theirs * 3 + (63 - mine)
+        reply_rank(theirs, mine)
+    }
+
+    /// [`Solvable::order_key`] of every move, the opponent's reach found once: a move it does
+    /// not reach leaves it unchanged, and one it does cuts off the cells beyond on that ray.
+    fn order_keys(&self, moves: &[Move], keys: &mut Vec<u32>) {
+        keys.clear();
+        let Some(them) = self.cell_of(self.to_move().other()) else {
+            keys.extend(moves.iter().map(|&mv| self.order_key(mv)));
+            return;
+        };
+        let open = self.open_cells();
+        let reach = queen(them, open);
+        keys.extend(moves.iter().map(|&mv| {
+            let cell = 1u64 << mv.0;
+            let theirs = if reach & cell == 0 {
+                reach
+            } else {
+                reach & !cell & !beyond(them, mv.0)
+            };
+            let mine = queen(mv.0, open & !cell).count_ones();
+            reply_rank(theirs.count_ones(), mine)
+        }));
     }
 }
 
+/// The order key of a move that leaves the opponent `theirs` replies and the mover `mine`
+/// moves of its own: fewest replies first, most own moves breaking ties (and outweighing one
+/// reply in three).
+#[inline]
+fn reply_rank(theirs: u32, mine: u32) -> u32 {
+    theirs * 3 + (63 - mine)
+}
+
 impl QueenIsolation {
+    /// The mover's cell, the opponent's and how the game ends, once both are placed.
+    fn race(&self) -> Option<(u8, u8, EndRule)> {
+        let mover = self.to_move();
+        let (me, them) = (self.cell_of(mover)?, self.cell_of(mover.other())?);
+        let rule = match self.variant().rules {
+            Rules::Udacity => EndRule::EitherStuckEnds,
+            Rules::Standard => EndRule::MoverStuckLoses,
+        };
+        Some((me, them, rule))
+    }
+
     /// A placed player's cell index (`8 * y + x`).
     fn cell_of(&self, player: Player) -> Option<u8> {
         self.loc(player).map(|(x, y)| 8 * y + x)

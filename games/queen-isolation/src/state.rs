@@ -108,16 +108,21 @@ impl QueenIsolation {
     /// `player`'s moves in the quiz's order: blank cells row by row while not placed, then the
     /// rays (1,0), (1,-1), (0,-1), (-1,-1), (-1,0), (-1,1), (0,1), (1,1), each nearest first.
     fn moves_of(&self, player: Player, out: &mut MoveList<Move>) {
+        self.moves_in_order(player, self.liberty_cells(player), out);
+    }
+
+    /// [`QueenIsolation::moves_of`] given the player's liberty cells `reach`.
+    #[inline]
+    fn moves_in_order(&self, player: Player, reach: u64, out: &mut MoveList<Move>) {
         match self.locs[player.index()] {
             UNPLACED => {
-                let mut bits = self.open;
+                let mut bits = reach;
                 while bits != 0 {
                     out.push(Move(bits.trailing_zeros() as u8));
                     bits &= bits - 1;
                 }
             }
             from => {
-                let reach = queen(from, self.open);
                 for d in 0..8 {
                     let mut bits = ray(reach, from, d);
                     while bits != 0 {
@@ -250,9 +255,16 @@ impl Game for QueenIsolation {
         Player::from_index(self.ply as usize)
     }
 
+    /// The terminal test and the move list share the mover's liberties.
     fn generate_moves(&self, moves: &mut MoveList<Move>) {
-        if !self.terminal_test() {
-            self.moves_of(self.to_move(), moves);
+        let mover = self.to_move();
+        let mine = self.liberty_cells(mover);
+        let over = match self.variant.rules {
+            Rules::Udacity => mine == 0 || self.liberty_cells(mover.other()) == 0,
+            Rules::Standard => mine == 0,
+        };
+        if !over {
+            self.moves_in_order(mover, mine, moves);
         }
     }
 

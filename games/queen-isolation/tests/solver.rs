@@ -2,7 +2,7 @@
 //! the small boards, and the results the issue and the 5x5 lesson state.
 
 use ply_queen_isolation::{QueenIsolation, Rules, Variant};
-use ply_search::solver::exhaustive::check_solver;
+use ply_search::solver::exhaustive::{check_solver, check_solver_hooks};
 use ply_search::solver::{solve, Solution, SolverOptions};
 
 fn board(width: u8, height: u8) -> QueenIsolation {
@@ -50,6 +50,18 @@ fn solver_agrees_with_full_minimax_on_4x4_udacity() {
 #[test]
 fn solver_agrees_with_full_minimax_on_4x4_standard() {
     agrees_with_full_minimax(4, 4, Rules::Standard, 16);
+}
+
+#[test]
+fn the_race_bounds_and_the_batched_order_keys_hold_on_small_boards() {
+    for (w, h, stride) in [(3, 3, 1), (3, 4, 1), (4, 3, 1), (4, 4, 7)] {
+        for rules in [Rules::Udacity, Rules::Standard] {
+            let start = QueenIsolation::new(Variant::get(w, h, 0, rules).unwrap());
+            let bounded = check_solver_hooks(&start, stride)
+                .unwrap_or_else(|e| panic!("{w}x{h} {rules:?}: {e}"));
+            assert!(bounded > 20, "{w}x{h} {rules:?}: only {bounded} bounded");
+        }
+    }
 }
 
 #[test]

@@ -46,7 +46,8 @@ fn value_of<G: Game>(state: &G, values: &mut AHashMap<G, Score>) -> Score {
 /// Checks the solver against [`all_values`] position by position: every `stride`-th reachable
 /// position (in a fixed order; 1 = all of them) is solved (the tables are shared from one position to the next), with
 /// the distance (must equal minimax exactly) and without (must agree in sign), with every
-/// speed-up on. Returns how many positions were checked, or the first disagreement. Game
+/// speed-up on, and with the distance again with the game's bounds
+/// ([`SolverOptions::race_bounds`](super::SolverOptions::race_bounds)). Returns how many positions were checked, or the first disagreement. Game
 /// crates call it on their small boards, as they call the conformance kit.
 ///
 /// ```
@@ -69,19 +70,73 @@ pub fn check_solver<G: super::Solvable>(start: &G, stride: usize) -> Result<usiz
         distance: false,
         ..exact.clone()
     };
+    let bounded = super::SolverOptions {
+        race_bounds: true,
+        ..exact.clone()
+    };
     let mut exact_solver = super::Solver::new(exact);
     let mut outcome_solver = super::Solver::new(outcome);
+    let mut bounded_solver = super::Solver::new(bounded);
     let mut checked = 0;
     for (state, want) in positions.into_iter().step_by(stride.max(1)) {
         let got = exact_solver.value(state).expect("no limit");
         let sign = outcome_solver.value(state).expect("no limit");
-        if got != want || sign.signum() != want.signum() {
+        let with_bounds = bounded_solver.value(state).expect("no limit");
+        if got != want || sign.signum() != want.signum() || with_bounds != want {
             return Err(format!(
-                "position `{}`: minimax {want}, solver {got} (outcome-only solver {sign})",
+                "position `{}`: minimax {want}, solver {got} (outcome-only solver {sign}, \
+                 with the game's bounds {with_bounds})",
                 state.position()
             ));
         }
         checked += 1;
     }
     Ok(checked)
+}
+
+/// Checks a game's solver hooks against [`all_values`] on every `stride`-th non-terminal
+/// reachable position: [`Solvable::value_bounds`](super::Solvable::value_bounds) holds the
+/// exact value between its bounds (and equal bounds are the value itself), and
+/// [`Solvable::order_keys`](super::Solvable::order_keys) gives every move its
+/// [`order_key`](super::Solvable::order_key). Returns how many positions were bounded (a
+/// game whose bounds never bound anything is told so by a zero), or the first position that
+/// breaks a promise.
+///
+/// ```
+/// use ply_search::solver::exhaustive::check_solver_hooks;
+/// use ply_search::tree::Tree;
+/// let tree = Tree::parse("[[3,12,8],[2,4,6],[14,5,2]]").unwrap();
+/// assert_eq!(check_solver_hooks(&tree, 1), Ok(0)); // trees have no bounds
+/// ```
+pub fn check_solver_hooks<G: super::Solvable>(start: &G, stride: usize) -> Result<usize, String> {
+    let values = all_values(start);
+    let mut positions: Vec<(&G, Score)> = values.iter().map(|(g, &v)| (g, v)).collect();
+    positions.sort_by_key(|(g, _)| (g.ply(), g.key()));
+    let mut bounded = 0;
+    let mut keys = Vec::new();
+    for (state, value) in positions.into_iter().step_by(stride.max(1)) {
+        let moves = state.legal_moves();
+        if moves.is_empty() {
+            continue;
+        }
+        let at = || state.position();
+        if let Some((lower, upper)) = state.value_bounds() {
+            if !(lower <= value && value <= upper) {
+                return Err(format!(
+                    "position `{}`: minimax {value}, bounds [{lower}, {upper}]",
+                    at()
+                ));
+            }
+            bounded += 1;
+        }
+        state.order_keys(&moves, &mut keys);
+        let each: Vec<u32> = moves.iter().map(|&mv| state.order_key(mv)).collect();
+        if keys != each {
+            return Err(format!(
+                "position `{}`: order_keys {keys:?}, order_key of each move {each:?}",
+                at()
+            ));
+        }
+    }
+    Ok(bounded)
 }

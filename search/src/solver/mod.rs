@@ -29,11 +29,11 @@ pub mod analysis;
 pub mod exhaustive;
 pub mod split;
 
+use crate::engine::ordering::pick_next;
 use crate::score::{self, relative_to_root, Score, INFINITY};
 use crate::tt::{Bound, Replacement, TranspositionTable};
 use crate::{Budget, Game, Limits, MoveList, StopFlag, StopReason};
 use serde::Serialize;
-use smallvec::SmallVec;
 use std::time::Instant;
 
 pub use analysis::{solve, solve_until, MoveValue, OpeningReplies, Solution, SolveError};
@@ -49,11 +49,28 @@ pub trait Solvable: Game {
         None
     }
 
+    /// Bounds `(lower, upper)` on this non-terminal position's value for the side to move,
+    /// counted from here, when a computation cheaper than a search gives them (equal bounds
+    /// are its exact value); `None` when nothing is known. By default the settled value
+    /// ([`Solvable::settled_value`]) as both bounds. A bound that settles the search's window
+    /// ends the search of the position; otherwise it narrows the window.
+    fn value_bounds(&self) -> Option<(Score, Score)> {
+        self.settled_value().map(|value| (value, value))
+    }
+
     /// How promising `mv` looks for the side to move, lower first: by default the number of
     /// replies it leaves the opponent ("fewest replies first"). A game can compute it without
     /// making the move, or break ties.
     fn order_key(&self, mv: Self::Move) -> u32 {
         self.play(mv).move_count() as u32
+    }
+
+    /// [`Solvable::order_key`] of every move of `moves` into `keys` (one each, in order): a
+    /// game that can share work between the moves' keys (the opponent's replies before any
+    /// move) overrides this instead.
+    fn order_keys(&self, moves: &[Self::Move], keys: &mut Vec<u32>) {
+        keys.clear();
+        keys.extend(moves.iter().map(|&mv| self.order_key(mv)));
     }
 
     /// The moves the solver searches in this non-terminal position, in the game's order: by
@@ -95,6 +112,10 @@ pub struct SolverOptions {
     pub fewest_replies: bool,
     /// Use the game's [`Solvable::settled_value`] shortcut.
     pub settle: bool,
+    /// With `settle`, ask the game for bounds as well ([`Solvable::value_bounds`]): fewer
+    /// nodes, but on the Isolation games each costs more than it saves (docs/solver.md), so
+    /// off by default.
+    pub race_bounds: bool,
     /// Solve one of each set of symmetric root moves (and replies) only.
     pub symmetry: bool,
     /// Threads for the root analysis (each solves whole root moves with its own table).
@@ -114,6 +135,7 @@ impl Default for SolverOptions {
             distance: false,
             fewest_replies: true,
             settle: true,
+            race_bounds: false,
             symmetry: true,
             threads: 1,
             max_nodes: None,
@@ -129,6 +151,8 @@ pub struct SolveStats {
     pub nodes: u64,
     /// Positions settled by the game's shortcut.
     pub settled: u64,
+    /// Positions whose search the game's bounds cut off ([`Solvable::value_bounds`]).
+    pub bounded: u64,
     /// Table probes, hits and stores.
     pub tt_probes: u64,
     /// Probes that found the position.
@@ -146,6 +170,7 @@ impl SolveStats {
     pub fn absorb(&mut self, other: &SolveStats) {
         self.nodes += other.nodes;
         self.settled += other.settled;
+        self.bounded += other.bounded;
         self.tt_probes += other.tt_probes;
         self.tt_hits += other.tt_hits;
         self.tt_stores += other.tt_stores;
@@ -157,8 +182,12 @@ impl SolveStats {
 pub struct Solver<G: Solvable> {
     options: SolverOptions,
     tt: Option<TranspositionTable<G::Move>>,
+    /// Per-ply buffers of move ranks, grown as the search goes deeper and then reused: no
+    /// allocation inside the search.
+    keys: Vec<Vec<u32>>,
     nodes: u64,
     settled: u64,
+    bounded: u64,
     budget: Budget,
     shared_deadline: Option<Instant>,
 }
@@ -170,8 +199,10 @@ impl<G: Solvable> Solver<G> {
             .then(|| TranspositionTable::new(options.tt_bytes, Replacement::Bucket));
         Solver {
             tt,
+            keys: Vec::new(),
             nodes: 0,
             settled: 0,
+            bounded: 0,
             budget: Budget::new(
                 &Limits {
                     nodes: options.max_nodes,
@@ -253,6 +284,7 @@ impl<G: Solvable> Solver<G> {
         SolveStats {
             nodes: self.nodes,
             settled: self.settled,
+            bounded: self.bounded,
             tt_probes,
             tt_hits,
             tt_stores,
@@ -289,9 +321,7 @@ impl<G: Solvable> Solver<G> {
 
         // The table: a proven value, a bound that settles this window, or a move to try first.
         let mut tt_move = None;
-        let use_tt = state
-            .max_game_length()
-            .is_none_or(|left| left >= self.options.tt_min_plies_left);
+        let use_tt = self.uses_table(state);
         if let Some(entry) = self
             .tt
             .as_mut()
@@ -309,13 +339,38 @@ impl<G: Solvable> Solver<G> {
         }
 
         if self.options.settle {
-            if let Some(value) = state.settled_value() {
-                self.settled += 1;
-                let value = relative_to_root(value, ply);
-                if use_tt {
-                    self.store(key, None, value, Bound::Exact, 0, ply);
+            let known = if self.options.race_bounds {
+                state.value_bounds()
+            } else {
+                state.settled_value().map(|value| (value, value))
+            };
+            if let Some((lower, upper)) = known {
+                if lower == upper {
+                    self.settled += 1;
+                    let value = relative_to_root(lower, ply);
+                    if use_tt {
+                        self.store(key, None, value, Bound::Exact, 0, ply);
+                    }
+                    return value;
                 }
-                return value;
+                let bound = |value: Score| {
+                    if value.abs() >= INFINITY {
+                        value
+                    } else {
+                        relative_to_root(value, ply)
+                    }
+                };
+                let (lower, upper) = (bound(lower), bound(upper));
+                if lower >= beta {
+                    self.bounded += 1;
+                    return lower;
+                }
+                if upper <= alpha {
+                    self.bounded += 1;
+                    return upper;
+                }
+                alpha = alpha.max(lower);
+                beta = beta.min(upper);
             }
         }
 
@@ -326,16 +381,28 @@ impl<G: Solvable> Solver<G> {
             return alpha;
         }
 
-        let order = self.order(state, &moves, tt_move);
+        if self.keys.len() <= ply as usize {
+            self.keys.resize_with(ply as usize + 1, Vec::new);
+        }
+        let mut keys = std::mem::take(&mut self.keys[ply as usize]);
+        self.rank(state, &moves, tt_move, &mut keys);
         let nodes_before = self.nodes;
         let alpha_in = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
-        for &(_, mv) in &order {
+        let mut tried = 0;
+        while let Some(mv) = pick_next(&mut moves, &mut keys, tried) {
+            tried += 1;
             let child = state.play(mv);
             let child_key = state.key_after(key, mv, &child);
+            // The child's entry starts on its way now; the child generates its moves before
+            // probing, which gives the load time to arrive.
+            if let Some(tt) = self.tt.as_ref().filter(|_| self.uses_table(&child)) {
+                tt.prefetch(child_key);
+            }
             let value = -self.negamax(&child, child_key, -beta, -alpha, ply + 1);
             if self.budget.stopped().is_some() {
+                self.keys[ply as usize] = keys;
                 return 0;
             }
             if value > best {
@@ -349,6 +416,7 @@ impl<G: Solvable> Solver<G> {
                 }
             }
         }
+        self.keys[ply as usize] = keys;
         let bound = if best <= alpha_in {
             Bound::Upper
         } else if best >= beta {
@@ -364,30 +432,36 @@ impl<G: Solvable> Solver<G> {
         best
     }
 
-    /// The moves in the order to try them: the table's move, then fewest replies first (or
-    /// the game's order).
-    fn order(
+    /// Whether `state` probes and fills the table: a position that can last fewer plies than
+    /// [`SolverOptions::tt_min_plies_left`] costs less to search than a cache miss.
+    #[inline]
+    fn uses_table(&self, state: &G) -> bool {
+        state
+            .max_game_length()
+            .is_none_or(|left| left >= self.options.tt_min_plies_left)
+    }
+
+    /// Each move's rank into `keys`, highest first ([`pick_next`]'s order): the table's move,
+    /// then by [`Solvable::order_keys`], fewest replies first (or all equal: the game's order).
+    fn rank(
         &self,
         state: &G,
         moves: &MoveList<G::Move>,
         tt_move: Option<G::Move>,
-    ) -> SmallVec<[(u32, G::Move); 32]> {
-        let mut order: SmallVec<[(u32, G::Move); 32]> = moves
-            .iter()
-            .map(|&mv| {
-                let rank = if Some(mv) == tt_move {
-                    0
-                } else if self.options.fewest_replies {
-                    1 + state.order_key(mv)
-                } else {
-                    1
-                };
-                (rank, mv)
-            })
-            .collect();
-        // Stable: equal ranks keep the game's order, so solves are reproducible.
-        order.sort_by_key(|&(rank, _)| rank);
-        order
+        keys: &mut Vec<u32>,
+    ) {
+        if self.options.fewest_replies {
+            state.order_keys(moves, keys);
+            for key in keys.iter_mut() {
+                *key = u32::MAX - 1 - (*key).min(u32::MAX - 1);
+            }
+        } else {
+            keys.clear();
+            keys.resize(moves.len(), 0);
+        }
+        if let Some(first) = tt_move.and_then(|tt| moves.iter().position(|&mv| mv == tt)) {
+            keys[first] = u32::MAX;
+        }
     }
 
     fn store(
