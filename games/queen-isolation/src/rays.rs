@@ -227,9 +227,20 @@ pub fn queens(cells: u64, open: u64) -> u64 {
 /// Whether direction `d` runs towards higher bits (so its nearest cell is its lowest bit).
 #[inline]
 pub fn ascending(d: usize) -> bool {
-    let (dx, dy) = DIRECTIONS[d];
-    dy as i32 * 8 + dx as i32 > 0
+    ASCENDING[d & 7]
 }
+
+/// [`ascending`] of each direction, worked out once.
+const ASCENDING: [bool; 8] = {
+    let mut table = [false; 8];
+    let mut d = 0;
+    while d < 8 {
+        let (dx, dy) = DIRECTIONS[d];
+        table[d] = dy as i32 * 8 + dx as i32 > 0;
+        d += 1;
+    }
+    table
+};
 
 #[cfg(test)]
 mod tests {

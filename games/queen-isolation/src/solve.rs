@@ -51,15 +51,13 @@ impl Solvable for QueenIsolation {
         race_bounds(&QueenWalk, me, them, self.open_cells() as u128, rule)
     }
 
-    /// The opponent's replies after the move (fewest first), ties broken by the mover's own
-    /// moves from its new cell (most first); no position is made.
+    /// The opponent's replies after the move (fewest first), then the mover's own moves from
+    /// its new cell (most first), then the cells both can reach (most first); no position is
+    /// made.
     fn order_key(&self, mv: Move) -> u32 {
         let open = self.open_cells() & !(1u64 << mv.0);
-        let theirs = self
-            .liberty_cells_in(self.to_move().other(), open)
-            .count_ones();
-        let mine = queen(mv.0, open).count_ones();
-        reply_rank(theirs, mine)
+        let theirs = self.liberty_cells_in(self.to_move().other(), open);
+        reply_rank(theirs, queen(mv.0, open))
     }
 
     /// [`Solvable::order_key`] of every move, the opponent's reach found once: a move it does
@@ -79,18 +77,20 @@ impl Solvable for QueenIsolation {
             } else {
                 reach & !cell & !beyond(them, mv.0)
             };
-            let mine = queen(mv.0, open & !cell).count_ones();
-            reply_rank(theirs.count_ones(), mine)
+            reply_rank(theirs, queen(mv.0, open & !cell))
         }));
     }
 }
 
-/// The order key of a move that leaves the opponent `theirs` replies and the mover `mine`
-/// moves of its own: fewest replies first, most own moves breaking ties (and outweighing one
-/// reply in three).
+/// The order key of a move after which the opponent can reach the cells `theirs` and the
+/// mover the cells `mine`: fewest replies first, then most moves of the mover's own (a third
+/// as much: three own moves outweigh a reply), then most cells both can reach (a twelfth).
+/// Queen 5x5's value: fewest replies alone 45.8 M nodes; with the own moves 6.0 M; with the
+/// shared cells 4.6 M.
 #[inline]
-fn reply_rank(theirs: u32, mine: u32) -> u32 {
-    theirs * 3 + (63 - mine)
+fn reply_rank(theirs: u64, mine: u64) -> u32 {
+    let shared = (theirs & mine).count_ones();
+    12 * theirs.count_ones() + 4 * (63 - mine.count_ones()) + (63 - shared)
 }
 
 impl QueenIsolation {

@@ -7,6 +7,12 @@ use std::hash::{Hash, Hasher};
 
 const UNPLACED: u8 = 255;
 
+/// Two cells in one `u16`, player 0's in the low byte.
+#[inline]
+fn pack(cells: [u8; 2]) -> u16 {
+    cells[0] as u16 | (cells[1] as u16) << 8
+}
+
 /// A move: the cell the mover's queen goes to, as bit `8 * y + x`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move(pub u8);
@@ -31,7 +37,10 @@ impl Move {
 #[derive(Clone, Copy, Debug)]
 pub struct QueenIsolation {
     open: u64,
-    locs: [u8; 2],
+    /// Both queens' cells (255 while unplaced), player 0's in the low byte: one `u16`, so
+    /// that a move writes, and the key reads, both at once (two byte writes read back as a
+    /// pair stall the store buffer; measured: a tenth of the solver's time).
+    locs: u16,
     ply: u32,
     variant: &'static Variant,
 }
@@ -60,7 +69,7 @@ impl QueenIsolation {
     pub fn new(variant: &'static Variant) -> Self {
         QueenIsolation {
             open: variant.start,
-            locs: [UNPLACED; 2],
+            locs: pack([UNPLACED; 2]),
             ply: 0,
             variant,
         }
@@ -83,14 +92,14 @@ impl QueenIsolation {
 
     /// A player's cell as `(x, y)`, `None` while not placed.
     pub fn loc(&self, player: Player) -> Option<(u8, u8)> {
-        let l = self.locs[player.index()];
+        let l = self.cell_of_index(player.index());
         (l != UNPLACED).then(|| Move(l).xy())
     }
 
     /// The cells `player` could move to (all open cells while not placed).
     #[inline]
     pub fn liberty_cells(&self, player: Player) -> u64 {
-        match self.locs[player.index()] {
+        match self.cell_of_index(player.index()) {
             UNPLACED => self.open,
             from => queen(from, self.open),
         }
@@ -99,7 +108,7 @@ impl QueenIsolation {
     /// The cells `player` could move to if `open` were the open cells.
     #[inline]
     pub(crate) fn liberty_cells_in(&self, player: Player, open: u64) -> u64 {
-        match self.locs[player.index()] {
+        match self.cell_of_index(player.index()) {
             UNPLACED => open,
             from => queen(from, open),
         }
@@ -114,7 +123,7 @@ impl QueenIsolation {
     /// [`QueenIsolation::moves_of`] given the player's liberty cells `reach`.
     #[inline]
     fn moves_in_order(&self, player: Player, reach: u64, out: &mut MoveList<Move>) {
-        match self.locs[player.index()] {
+        match self.cell_of_index(player.index()) {
             UNPLACED => {
                 let mut bits = reach;
                 while bits != 0 {
@@ -123,6 +132,10 @@ impl QueenIsolation {
                 }
             }
             from => {
+                // Gathered in a plain array and appended at once: a push per move would check
+                // the list's capacity each time.
+                let mut found = [Move(0); 64];
+                let mut n = 0;
                 for d in 0..8 {
                     let mut bits = ray(reach, from, d);
                     while bits != 0 {
@@ -131,10 +144,12 @@ impl QueenIsolation {
                         } else {
                             63 - bits.leading_zeros()
                         };
-                        out.push(Move(cell as u8));
+                        found[n & 63] = Move(cell as u8);
+                        n += 1;
                         bits &= !(1u64 << cell);
                     }
                 }
+                out.extend_from_slice(&found[..n.min(64)]);
             }
         }
     }
@@ -181,9 +196,8 @@ impl QueenIsolation {
 
     #[inline]
     fn move_to(&self, cell: u8) -> QueenIsolation {
-        let p = (self.ply & 1) as usize;
-        let mut locs = self.locs;
-        locs[p] = cell;
+        let shift = (self.ply & 1) * 8;
+        let locs = (self.locs & !(0xFF << shift)) | (cell as u16) << shift;
         QueenIsolation {
             open: self.open & !(1u64 << cell),
             locs,
@@ -218,14 +232,23 @@ impl QueenIsolation {
         }
         Ok(QueenIsolation {
             open,
-            locs: locs.map(|l| l.unwrap_or(UNPLACED)),
+            locs: pack(locs.map(|l| l.unwrap_or(UNPLACED))),
             ply,
             variant,
         })
     }
 
+    /// Player `p`'s cell (255 while unplaced).
+    #[inline]
+    fn cell_of_index(&self, p: usize) -> u8 {
+        (self.locs >> (8 * (p & 1))) as u8
+    }
+
     pub(crate) fn raw_locs(&self) -> [Option<u8>; 2] {
-        self.locs.map(|l| (l != UNPLACED).then_some(l))
+        [0, 1].map(|p| {
+            let l = self.cell_of_index(p);
+            (l != UNPLACED).then_some(l)
+        })
     }
 
     fn mapped(&self, map: &[u8; 64]) -> QueenIsolation {
@@ -238,9 +261,10 @@ impl QueenIsolation {
         }
         QueenIsolation {
             open,
-            locs: self
-                .locs
-                .map(|l| if l == UNPLACED { l } else { map[l as usize] }),
+            locs: pack([0, 1].map(|p| match self.cell_of_index(p) {
+                UNPLACED => UNPLACED,
+                l => map[l as usize],
+            })),
             ply: self.ply,
             variant: self.variant,
         }
@@ -298,8 +322,7 @@ impl Game for QueenIsolation {
     }
 
     fn key(&self) -> u64 {
-        let extra =
-            self.locs[0] as u64 | (self.locs[1] as u64) << 8 | ((self.ply & 1) as u64) << 16;
+        let extra = self.locs as u64 | ((self.ply & 1) as u64) << 16;
         let x =
             (self.open ^ 0xA076_1D64_78BD_642F) as u128 * (extra ^ 0xE703_7ED1_A0B4_28DB) as u128;
         (x as u64) ^ ((x >> 64) as u64)
