@@ -15,7 +15,7 @@ fn all_option_sets() -> Vec<SolverOptions> {
         let on = |i: u32| bits >> i & 1 == 1;
         sets.push(SolverOptions {
             tt_bytes: if on(0) { 1 << 16 } else { 0 },
-            tt_min_plies_left: 0,
+            tt_min_plies_left: Some(0),
             distance: on(1),
             fewest_replies: on(2),
             settle: on(3),

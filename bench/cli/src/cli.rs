@@ -543,9 +543,10 @@ pub struct SolveArgs {
     /// Transposition-table size, e.g. `64MiB`, `1GiB`, `0` for none.
     #[arg(long, default_value = "64MiB", value_name = "SIZE")]
     pub tt: String,
-    /// Positions that can last fewer plies than this skip the table.
-    #[arg(long, default_value_t = 12, value_name = "N")]
-    pub tt_min_plies_left: u32,
+    /// Positions that can last fewer plies than this skip the table [default: the game's: 12,
+    /// knight Isolation 40].
+    #[arg(long, value_name = "N")]
+    pub tt_min_plies_left: Option<u32>,
     /// Give up after this long, e.g. `30s`, `600s`.
     #[arg(long, value_name = "DURATION")]
     pub time: Option<String>,

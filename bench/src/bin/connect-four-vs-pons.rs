@@ -60,7 +60,7 @@ fn main() {
     let options = SolverOptions {
         distance: !plan.weak,
         tt_bytes: plan.tt_mib << 20,
-        tt_min_plies_left: plan.tt_min_plies_left,
+        tt_min_plies_left: Some(plan.tt_min_plies_left),
         ..SolverOptions::default()
     };
     let started = Instant::now();
@@ -165,7 +165,7 @@ fn parse_args() -> Plan {
         seed: 1,
         weak: false,
         tt_mib: 64,
-        tt_min_plies_left: SolverOptions::default().tt_min_plies_left,
+        tt_min_plies_left: <ConnectFour as ply_search::solver::Solvable>::TABLE_MIN_PLIES_LEFT,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {

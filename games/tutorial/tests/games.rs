@@ -69,7 +69,7 @@ fn the_solver_finds_boutons_theorem() {
         // 12 plies left, a setting for Isolation's few transpositions).
         let options = SolverOptions {
             tt_bytes: 1 << 20,
-            tt_min_plies_left: 0,
+            tt_min_plies_left: Some(0),
             ..SolverOptions::default()
         };
         let solution = solve(&start, &options, false).unwrap();

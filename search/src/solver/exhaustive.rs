@@ -63,7 +63,7 @@ pub fn check_solver<G: super::Solvable>(start: &G, stride: usize) -> Result<usiz
     let exact = super::SolverOptions {
         distance: true,
         tt_bytes: 8 << 20,
-        tt_min_plies_left: 0,
+        tt_min_plies_left: Some(0),
         ..super::SolverOptions::default()
     };
     let outcome = super::SolverOptions {

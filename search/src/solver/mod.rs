@@ -82,6 +82,12 @@ pub trait Solvable: Game {
         self.generate_moves(moves);
     }
 
+    /// Positions that can last fewer plies than this (by [`Game::max_game_length`]) skip the
+    /// table unless [`SolverOptions::tt_min_plies_left`] says otherwise: 12 by default. A game
+    /// whose positions seldom recur by other move orders raises it (knight Isolation: a
+    /// fifth of a percent of probes hit, so the table serves only the top of the tree).
+    const TABLE_MIN_PLIES_LEFT: u32 = 12;
+
     /// The name of the game's own published score convention, printed beside its scores
     /// (Connect Four: `Pons score`); empty (the default) for games without one.
     const SCORE_CONVENTION: &'static str = "";
@@ -105,7 +111,8 @@ pub struct SolverOptions {
     pub tt_bytes: usize,
     /// Positions that can last fewer plies than this (by [`Game::max_game_length`]) are
     /// searched without the table: near the end a probe costs more than the search it saves.
-    pub tt_min_plies_left: u32,
+    /// `None` (the default) takes the game's [`Solvable::TABLE_MIN_PLIES_LEFT`].
+    pub tt_min_plies_left: Option<u32>,
     /// Find the exact distance to the end too, not just the outcome.
     pub distance: bool,
     /// Order moves by the opponent's number of replies, fewest first.
@@ -131,7 +138,7 @@ impl Default for SolverOptions {
     fn default() -> Self {
         SolverOptions {
             tt_bytes: 64 << 20,
-            tt_min_plies_left: 12,
+            tt_min_plies_left: None,
             distance: false,
             fewest_replies: true,
             settle: true,
@@ -188,6 +195,8 @@ pub struct Solver<G: Solvable> {
     nodes: u64,
     settled: u64,
     bounded: u64,
+    /// The table's threshold in force: the options', or the game's.
+    table_min_plies_left: u32,
     budget: Budget,
     shared_deadline: Option<Instant>,
 }
@@ -203,6 +212,7 @@ impl<G: Solvable> Solver<G> {
             nodes: 0,
             settled: 0,
             bounded: 0,
+            table_min_plies_left: options.tt_min_plies_left.unwrap_or(G::TABLE_MIN_PLIES_LEFT),
             budget: Budget::new(
                 &Limits {
                     nodes: options.max_nodes,
@@ -433,12 +443,13 @@ impl<G: Solvable> Solver<G> {
     }
 
     /// Whether `state` probes and fills the table: a position that can last fewer plies than
-    /// [`SolverOptions::tt_min_plies_left`] costs less to search than a cache miss.
+    /// [`SolverOptions::tt_min_plies_left`] (or the game's own threshold) costs less to search
+    /// than a cache miss.
     #[inline]
     fn uses_table(&self, state: &G) -> bool {
         state
             .max_game_length()
-            .is_none_or(|left| left >= self.options.tt_min_plies_left)
+            .is_none_or(|left| left >= self.table_min_plies_left)
     }
 
     /// Each move's rank into `keys`, highest first ([`pick_next`]'s order): the table's move,
