@@ -202,6 +202,13 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     /// gives no dense index, which switches the history heuristic off.
     const MOVE_INDEX_SPACE: usize = 0;
 
+    /// The alpha-beta engine's default for the fewest plies to go at which a node uses the
+    /// transposition table ([`crate::engine::EngineOptions::tt_min_depth`]): 3 (the
+    /// default) where positions seldom recur by other move orders, so a probe near the leaves
+    /// is a cache miss that saves nothing; lower where they often do (Onitama 1, Connect
+    /// Four 2: measured, the nodes and time of a fixed-depth search fall).
+    const TABLE_MIN_DEPTH: u32 = crate::engine::TT_MIN_DEPTH;
+
     /// A dense index of `mv` below [`Game::MOVE_INDEX_SPACE`] (e.g. the target cell), for the
     /// history heuristic's table.
     #[inline]

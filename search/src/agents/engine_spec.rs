@@ -72,5 +72,6 @@ pub fn engine_options(spec: &mut Spec) -> Result<EngineOptions, NotationError> {
         history: spec.take_switch("history", true)?,
         threads,
         defer: spec.take_switch("defer", true)?,
+        tt_min_depth: None,
     })
 }

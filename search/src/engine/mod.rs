@@ -39,7 +39,9 @@ use std::sync::Arc;
 use std::time::Instant;
 use table::Table;
 
-/// Nodes with fewer plies to go than this neither probe nor fill the transposition table.
+/// Nodes with fewer plies to go than this neither probe nor fill the transposition table,
+/// unless the game ([`Game::TABLE_MIN_DEPTH`]) or the options
+/// ([`EngineOptions::tt_min_depth`]) say otherwise.
 pub const TT_MIN_DEPTH: u32 = 3;
 
 /// The engine's switches. `EngineOptions::default()` turns everything on; `none()` turns
@@ -72,6 +74,9 @@ pub struct EngineOptions {
     /// With several threads, leave for last the moves another thread is searching at that
     /// moment (simplified ABDADA); off, the threads are plain Lazy SMP. No effect on one.
     pub defer: bool,
+    /// Nodes with fewer plies to go than this skip the table; `None` (the default) takes the
+    /// game's [`Game::TABLE_MIN_DEPTH`].
+    pub tt_min_depth: Option<u32>,
 }
 
 impl Default for EngineOptions {
@@ -88,6 +93,7 @@ impl Default for EngineOptions {
             history: true,
             threads: 1,
             defer: true,
+            tt_min_depth: None,
         }
     }
 }
@@ -113,6 +119,7 @@ impl EngineOptions {
                     history: on(5),
                     threads: 1,
                     defer: true,
+                    tt_min_depth: None,
                 });
             }
         }
@@ -133,6 +140,7 @@ impl EngineOptions {
             history: false,
             threads: 1,
             defer: true,
+            tt_min_depth: None,
         }
     }
 
@@ -175,6 +183,8 @@ pub struct Engine<G: Game, E> {
     lazy: Option<Arc<Lazy<G::Move>>>,
     thread: usize,
     iteration_depth: u32,
+    /// The table's depth threshold in force: the options', or the game's.
+    tt_min_depth: u32,
 }
 
 impl<G: Game, E: Evaluator<G>> Engine<G, E> {
@@ -233,6 +243,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             lazy: None,
             thread: 0,
             iteration_depth: 0,
+            tt_min_depth: options.tt_min_depth.unwrap_or(G::TABLE_MIN_DEPTH),
             options,
         }
     }
@@ -255,7 +266,8 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
 
     /// Negamax alpha-beta (fail-soft) at `ply` plies from the root with `depth` plies to go.
     /// `key` is the state's key wherever the table is used (a table and `depth` at least
-    /// [`TT_MIN_DEPTH`]); each node passes its children theirs through [`Game::key_after`].
+    /// [`EngineOptions::tt_min_depth`]); each node passes its children theirs through
+    /// [`Game::key_after`].
     ///
     /// `PARALLEL` compiles the parallel search's extras in (checking whether another thread
     /// finished the iteration, deferring moves another thread is searching) or, for a search
@@ -293,7 +305,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         // The transposition table: a cutoff, or at least a move to try first. Nodes near the
         // leaves skip it: their subtrees are too small to repay a cache miss (measured on
         // Isolation: probing from 2 plies to go cost a quarter of the speed).
-        let use_tt = depth >= TT_MIN_DEPTH;
+        let use_tt = depth >= self.tt_min_depth;
         let mut tt_move = None;
         if let Some(tt) = self.tt.as_mut().filter(|_| use_tt) {
             if let Some(entry) = tt.probe(key) {
@@ -332,13 +344,15 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         let mut best_move = None;
         let mut searched = 0;
         // In a parallel search, moves after the first that another thread is searching wait
-        // at the end of the list (moves from `fresh_end` on have waited once).
-        let deferring = PARALLEL && self.options.defer && depth > TT_MIN_DEPTH;
+        // at the end of the list (moves from `fresh_end` on have waited once). Not near the
+        // leaves, where a game's table may reach: there the bookkeeping outweighs the subtree.
+        let deferring =
+            PARALLEL && self.options.defer && depth > self.tt_min_depth.max(TT_MIN_DEPTH);
         let mut fresh_end = moves.len();
         while let Some(mv) = pick_next(&mut moves, &mut keys, searched) {
             let child = state.play(mv);
             let mut child_key = 0;
-            if depth > TT_MIN_DEPTH {
+            if depth > self.tt_min_depth {
                 if let Some(tt) = self.tt.as_ref() {
                     child_key = state.key_after(key, mv, &child);
                     tt.prefetch(child_key);

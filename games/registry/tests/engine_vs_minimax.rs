@@ -1,0 +1,80 @@
+//! The alpha-beta engine against plain minimax on every registered game, reached only through
+//! the registry: with its default options (the game's own table threshold,
+//! `Game::TABLE_MIN_DEPTH`, among them) and with the table at every node, the engine's value
+//! at a fixed depth is minimax's on random positions of each game's default and example
+//! boards, with each of the game's evaluators.
+//!
+//! Onitama is left to its own test (games/onitama/tests/engine_vs_minimax.rs): its positions
+//! can recur at another distance from the root, where a deeper table entry may rightly change a
+//! fixed-depth value, and that test builds its positions so that this cannot happen. In every
+//! other registered game a position fixes its ply count.
+
+use ply_registry::{with_game, AnyGame, GAMES};
+use ply_search::conformance::play_random;
+use ply_search::course::{minimax_decision, Options, Utility};
+use ply_search::describe::FrontEndGame;
+use ply_search::engine::{Engine, EngineOptions};
+use ply_search::{Game, Limits, Rng, Searcher};
+
+/// Positions per board.
+const POSITIONS: usize = 100;
+
+/// The deepest search whose full tree stays small (about `budget` leaves) at this branching.
+fn affordable_depth(branching: usize, budget: usize) -> u32 {
+    let mut depth = 1;
+    while depth < 4 && branching.max(2).pow(depth + 1) <= budget {
+        depth += 1;
+    }
+    depth
+}
+
+fn engine_matches_minimax<G: FrontEndGame>(spec: &str, start: &G) {
+    let exact = Options {
+        utility: Utility::ByDistance,
+        ..Options::default()
+    };
+    let setups = [
+        EngineOptions::default().tt_mib(1),
+        EngineOptions {
+            tt_min_depth: Some(1),
+            ..EngineOptions::default().tt_mib(1)
+        },
+    ];
+    let mut rng = Rng::new(31);
+    let mut checked = 0;
+    while checked < POSITIONS {
+        let state = play_random(start, rng.below(24) as u32, &mut rng);
+        if state.is_terminal() {
+            continue;
+        }
+        let depth = affordable_depth(state.move_count(), 50_000);
+        let name = G::EVALUATORS[checked % G::EVALUATORS.len()];
+        let evaluator = G::evaluator(name).expect("a listed evaluator");
+        let reference = minimax_decision(&state, Some(depth), &evaluator, &exact).value;
+        for options in &setups {
+            let mut engine = Engine::new(evaluator.clone(), options.clone());
+            let got = engine.search(&state, &Limits::depth(depth)).score;
+            assert_eq!(
+                got,
+                reference,
+                "{spec} `{}` eval {name} depth {depth} {options:?}",
+                state.position()
+            );
+        }
+        checked += 1;
+    }
+}
+
+#[test]
+fn the_engine_matches_minimax_on_every_registered_game_but_onitama() {
+    for info in GAMES.iter().filter(|info| info.name != "onitama") {
+        let name = match info.name {
+            "tree" => info.example, // a tree has no default shape
+            name => name,
+        };
+        for spec in [name, info.example] {
+            let game = AnyGame::from_spec(spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
+            with_game!(game, start => engine_matches_minimax(spec, &start));
+        }
+    }
+}
