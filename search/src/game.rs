@@ -205,8 +205,9 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     /// The alpha-beta engine's default for the fewest plies to go at which a node uses the
     /// transposition table ([`crate::engine::EngineOptions::tt_min_depth`]): 3 (the
     /// default) where positions seldom recur by other move orders, so a probe near the leaves
-    /// is a cache miss that saves nothing; lower where they often do (Onitama 1, Connect
-    /// Four 2: measured, the nodes and time of a fixed-depth search fall).
+    /// is a cache miss that saves nothing; lower where they often do (Onitama and
+    /// Breakthrough 1, Connect Four and Amazons 2: measured, the nodes and time of a
+    /// fixed-depth search fall; docs/engine.md has the figures).
     const TABLE_MIN_DEPTH: u32 = crate::engine::TT_MIN_DEPTH;
 
     /// A dense index of `mv` below [`Game::MOVE_INDEX_SPACE`] (e.g. the target cell), for the
