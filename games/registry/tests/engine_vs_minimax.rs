@@ -14,7 +14,7 @@ use ply_search::conformance::play_random;
 use ply_search::course::{minimax_decision, Options, Utility};
 use ply_search::describe::FrontEndGame;
 use ply_search::engine::{Engine, EngineOptions};
-use ply_search::{Game, Limits, Rng, Searcher};
+use ply_search::{Limits, Rng, Searcher};
 
 /// Positions per board.
 const POSITIONS: usize = 100;
