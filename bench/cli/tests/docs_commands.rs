@@ -365,7 +365,20 @@ fn mask(text: &str, all: bool) -> String {
         .iter()
         .any(|u| unit.starts_with(u))
             || unit == "s";
-        if all || number.contains('.') || timing {
+        // A duration's unit goes with its number: a machine that takes 1.044 s where the page
+        // shows 731.339 ms prints the same line.
+        let duration_unit = ["ms", "µs", "ns"]
+            .iter()
+            .find(|u| unit.starts_with(*u))
+            .map(|u| u.chars().count())
+            .or(
+                (unit == "s" || ["s ", "s,", "s)"].iter().any(|u| unit.starts_with(u)))
+                    .then_some(1),
+            );
+        if let Some(unit_chars) = duration_unit {
+            out.push_str("#s");
+            i += rest.chars().count() - unit.chars().count() + unit_chars;
+        } else if all || number.contains('.') || timing {
             out.push('#');
         } else {
             out.push_str(&number);
@@ -665,5 +678,16 @@ fn the_comparison_masks_times_and_honours_wildcards() {
         "x\nmcts 70 51 0 19 72.9% Elo +inf\n",
         true
     ));
-    assert_eq!(mask("in 50.2 s on 2 threads", false), "in # s on 2 threads");
+    assert_eq!(mask("in 50.2 s on 2 threads", false), "in #s on 2 threads");
+    // A duration in another unit is the same line.
+    assert!(same_output(
+        "depth 8: 234252752 (731.339 ms, 320.3 M leaves/s)\n",
+        "depth 8: 234252752 (1.044 s, 224.3 M leaves/s)\n",
+        false
+    ));
+    assert!(!same_output(
+        "depth 8: 234252752 (731.339 ms)\n",
+        "depth 8: 234252753 (1.044 s)\n",
+        false
+    ));
 }
