@@ -70,7 +70,7 @@ fn peer_nodes<G: Game, E: Evaluator<G>>(
         .nth(1)
         .and_then(|rest| rest.split(' ').next())
         .and_then(|n| n.parse().ok())
-        .unwrap_or(0)
+        .expect("the minimax crate's stats text says \"Explored N nodes\"")
 }
 
 /// One group: ply's engine and the peer in each of `peer_setups` (with its countermove tables
