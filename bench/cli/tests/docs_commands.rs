@@ -21,14 +21,14 @@
 //! any text. Transcripts of searches that depend on the clock (time limits, several threads)
 //! are compared in shape: every number masked, each shown line found in the output. The three
 //! transcripts that take a minute or more (the default tournament, the AIND preset, `ply
-//! ablate`) run in the release test `.ci/run` starts: `cargo test --release -p ply-cli --test
+//! ablate`) run in the ignored test `.ci/run` starts: `cargo test --workspace --test
 //! docs_commands -- --ignored`.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// Transcripts that take a minute or more: run only by the ignored release test.
+/// Transcripts that take a minute or more: run only by the ignored test.
 const LONG: [&str; 3] = [
     "cargo run --release -- arena",
     "ply arena --preset aind",
@@ -647,7 +647,7 @@ page_tests! {
 }
 
 #[test]
-#[ignore = "a minute or more each: run in release by .ci/run"]
+#[ignore = "a minute or more each: run by .ci/run"]
 fn the_long_transcripts_are_the_commands_output() {
     // Each long command is shown at least once (the AIND preset twice).
     assert!(check_transcripts(None, true) >= LONG.len());
