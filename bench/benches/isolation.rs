@@ -94,6 +94,22 @@ fn playout_bench(c: &mut Criterion) {
             BatchSize::SmallInput,
         )
     });
+    // The same games through `Game::random_playout`, the loop MCTS runs.
+    group.bench_function("random_playouts_from_start", |b| {
+        b.iter_batched(
+            || Rng::new(42),
+            |mut rng| {
+                let start = Isolation::udacity();
+                let mut plies = 0u64;
+                for _ in 0..GAMES {
+                    let (state, _) = start.random_playout(&mut rng, u32::MAX);
+                    plies += state.ply() as u64;
+                }
+                plies
+            },
+            BatchSize::SmallInput,
+        )
+    });
     group.finish();
 }
 

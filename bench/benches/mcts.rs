@@ -3,7 +3,8 @@
 //! parallelisation, and side by side in the same run the `treant` crate (the maintained,
 //! lock-free successor of the `mcts` crate, the most used MCTS crate) on the same game: our
 //! `Isolation` behind its `GameState` trait, its `UCTPolicy`, no transposition table, the same
-//! random playouts to the end with the same generator and move picker.
+//! random playouts to the end (`Game::random_playout`, as ply's MCTS plays them) with the same
+//! generator.
 //!
 //! Run: `cargo bench -p ply-bench --bench mcts`. Each sample is a fresh search of 20,000
 //! iterations from the empty board.
@@ -55,10 +56,7 @@ impl Evaluator<PeerSpec> for PeerPlayout {
             Some(h) => &mut h.thread_data().extra_data.0,
             None => &mut fallback,
         };
-        let mut s = state.0;
-        while let Some(mv) = s.random_move(rng) {
-            s = s.play(mv);
-        }
+        let (s, _) = state.0.random_playout(rng, u32::MAX);
         let winner = match s.outcome() {
             Some(Outcome::Win(w)) => Some(w),
             _ => None,

@@ -25,7 +25,8 @@
 //! It plays seeded random games from the given state and, at every position, checks: legal
 //! moves have no duplicates and each can be played; terminal states have no moves and the
 //! others have some; [`Game::move_count`], [`Game::for_each_move`] (same moves, same order),
-//! [`Game::count_two_plies`] and [`Game::random_move`] agree with the move list;
+//! [`Game::count_two_plies`] and [`Game::random_move`] agree with the move list, and
+//! [`Game::random_playout`] plays the games `random_move` would;
 //! equal states have equal keys; move and position notation parse back; symmetric images keep
 //! the outcome and the number of moves; garbage text is rejected without a panic; games end
 //! within [`Game::max_game_length`]. A violation panics with the position and the moves that led
@@ -269,6 +270,9 @@ fn check_position_with<G: Game>(state: &G, rng: &mut Rng, context: &dyn Fn() -> 
         ),
     }
 
+    // Random playouts play the games `random_move` would, from the same generator.
+    check_playouts(state, context);
+
     // Symmetric images keep what decides the game.
     let images = state.symmetric_images();
     if images.first() != Some(state) {
@@ -303,6 +307,47 @@ fn check_position_with<G: Game>(state: &G, rng: &mut Rng, context: &dyn Fn() -> 
             }
         }
         let _ = state.parse_position(text);
+    }
+}
+
+/// [`Game::random_playout`] from `state` (to the end, and cut after 0, 1 and 5 plies) against
+/// the loop of [`Game::random_move`] it stands for: the same state reached, the same number of
+/// plies, and the generator left where the loop leaves it. Seeded from the state, so that the
+/// kit's own random games are the same whether a game overrides the playout or not. "To the
+/// end" is cut a ply after [`Game::max_game_length`] (1,000 plies without one), so that a game
+/// that never ends is reported where the kit's own games reach the fault, not looped on here.
+fn check_playouts<G: Game>(state: &G, context: &dyn Fn() -> String) {
+    let to_the_end = state
+        .max_game_length()
+        .map_or(1_000, |plies| plies.saturating_add(1));
+    for (i, cap) in [to_the_end, 0, 1, 5].into_iter().enumerate() {
+        let seed = state.key() ^ (0x9E37_79B9 * i as u64 + 1);
+        let (mut ours, mut reference) = (Rng::new(seed), Rng::new(seed));
+        let (end, plies) = state.random_playout(&mut ours, cap);
+        let mut expected = state.clone();
+        let mut expected_plies = 0;
+        while expected_plies < cap {
+            match expected.random_move(&mut reference) {
+                Some(mv) => expected = expected.play(mv),
+                None => break,
+            }
+            expected_plies += 1;
+        }
+        if end != expected || plies != expected_plies {
+            fail(
+                context,
+                format!(
+                    "random_playout(max_plies {cap}) made {plies} plies to {end:?}, but random \
+                     moves from the same generator make {expected_plies} to {expected:?}"
+                ),
+            );
+        }
+        if ours.next_u64() != reference.next_u64() {
+            fail(
+                context,
+                format!("random_playout(max_plies {cap}) drew other numbers than random_move"),
+            );
+        }
     }
 }
 

@@ -177,6 +177,36 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
         }
     }
 
+    /// Plays uniformly random moves from this state, each drawn as [`Game::random_move`]
+    /// draws it, until the game is over or `max_plies` moves are made. Returns the state
+    /// reached and the number of moves made. MCTS's random playouts run through it.
+    ///
+    /// Override with a faster loop (one that keeps what it needs from ply to ply instead of
+    /// a whole state) only if it plays the very same games: the same moves from the same
+    /// generator, drawing no more numbers than the default. The conformance kit checks this.
+    ///
+    /// ```
+    /// use ply_search::{Game, Rng};
+    /// # use ply_search::tree::Tree;
+    /// let tree = Tree::parse("[[1,2],[3,4]]").unwrap();
+    /// let (end, plies) = tree.random_playout(&mut Rng::new(1), u32::MAX);
+    /// assert_eq!((plies, end.is_terminal()), (2, true));
+    /// let (_, plies) = tree.random_playout(&mut Rng::new(1), 1);
+    /// assert_eq!(plies, 1);
+    /// ```
+    fn random_playout(&self, rng: &mut Rng, max_plies: u32) -> (Self, u32) {
+        let mut state = self.clone();
+        let mut plies = 0;
+        while plies < max_plies {
+            match state.random_move(rng) {
+                Some(mv) => state = state.play(mv),
+                None => break,
+            }
+            plies += 1;
+        }
+        (state, plies)
+    }
+
     /// The images of this state under the board's symmetries that keep the game value
     /// (rotations, reflections...), this state first. The default has only the identity.
     fn symmetric_images(&self) -> Images<Self> {

@@ -24,6 +24,7 @@ pub mod cells;
 mod describe;
 pub mod eval;
 pub mod notation;
+mod playout;
 pub mod render;
 mod rules;
 mod solve;

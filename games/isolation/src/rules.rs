@@ -121,6 +121,12 @@ impl Game for Isolation {
         }
     }
 
+    /// From the liberty masks, without a state per ply (`playout.rs`): the same games.
+    #[inline]
+    fn random_playout(&self, rng: &mut Rng, max_plies: u32) -> (Isolation, u32) {
+        crate::playout::random_playout(self, rng, max_plies)
+    }
+
     /// A strong 64-bit mix of the board, both locations and the side to move (the ply count
     /// beyond its parity is left out, so transpositions share a key). Computed on demand, so
     /// perft and playouts never pay for it.

@@ -149,18 +149,31 @@ impl<'a, G: Game, E: Evaluator<G>> Walker<'a, G, E> {
         let player = state.to_move().other();
         match self.options.playout {
             Playout::None => self.static_value(state, player),
-            Playout::Random | Playout::Eval => {
+            Playout::Random => {
+                // The game's own playout loop: the games random moves would play, faster where
+                // the game keeps less than a state from ply to ply.
+                let cap = self.options.playout_cap;
+                let max_plies = if cap > 0 { cap } else { u32::MAX };
+                let (end, plies) = state.random_playout(&mut self.rng, max_plies);
+                self.nodes += plies as u64;
+                if cap > 0 && plies >= cap {
+                    self.static_value(&end, player)
+                } else {
+                    outcome_reward(&end, player)
+                }
+            }
+            Playout::Eval => {
                 let mut s = state.clone();
                 let mut plies = 0u32;
                 loop {
                     if self.options.playout_cap > 0 && plies >= self.options.playout_cap {
                         return self.static_value(&s, player);
                     }
-                    let mv = match self.options.playout {
-                        Playout::Eval if self.rng.unit_f64() >= self.options.epsilon => {
-                            self.greedy_move(&s)
-                        }
-                        _ => s.random_move(&mut self.rng),
+                    // Epsilon-greedy: the evaluator's favourite, or now and then a random move.
+                    let mv = if self.rng.unit_f64() >= self.options.epsilon {
+                        self.greedy_move(&s)
+                    } else {
+                        s.random_move(&mut self.rng)
                     };
                     match mv {
                         Some(mv) => {
