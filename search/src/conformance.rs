@@ -26,7 +26,8 @@
 //! moves have no duplicates and each can be played; terminal states have no moves and the
 //! others have some; [`Game::move_count`], [`Game::for_each_move`] (same moves, same order),
 //! [`Game::count_two_plies`] and [`Game::random_move`] agree with the move list, and
-//! [`Game::random_playout`] plays the games `random_move` would;
+//! [`Game::random_playout`] plays the games `random_move` would; move indices lie below
+//! [`Game::MOVE_INDEX_SPACE`];
 //! equal states have equal keys; move and position notation parse back; symmetric images keep
 //! the outcome and the number of moves; garbage text is rejected without a panic; games end
 //! within [`Game::max_game_length`]. A violation panics with the position and the moves that led
@@ -203,6 +204,21 @@ fn check_position_with<G: Game>(state: &G, rng: &mut Rng, context: &dyn Fn() -> 
             fail(
                 context,
                 format!("count_two_plies({at_end}) = {counted} but the replies number {made}"),
+            );
+        }
+    }
+    if G::MOVE_INDEX_SPACE > 0 {
+        if let Some(&mv) = moves
+            .iter()
+            .find(|&&mv| G::move_index(mv) >= G::MOVE_INDEX_SPACE)
+        {
+            fail(
+                context,
+                format!(
+                    "move_index({mv:?}) = {} is outside MOVE_INDEX_SPACE = {}",
+                    G::move_index(mv),
+                    G::MOVE_INDEX_SPACE
+                ),
             );
         }
     }
