@@ -237,7 +237,8 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     /// default) where positions seldom recur by other move orders, so a probe near the leaves
     /// is a cache miss that saves nothing; lower where they often do (Onitama and
     /// Breakthrough 1, Connect Four and Amazons 2: measured, the nodes and time of a
-    /// fixed-depth search fall; docs/engine.md has the figures).
+    /// fixed-depth search fall), higher where they almost never do (knight Isolation 6);
+    /// docs/engine.md has the figures.
     const TABLE_MIN_DEPTH: u32 = crate::engine::TT_MIN_DEPTH;
 
     /// A dense index of `mv` below [`Game::MOVE_INDEX_SPACE`] (e.g. the target cell), for the

@@ -452,10 +452,11 @@ fn search_prints_iterations_and_the_best_move() {
 
 #[test]
 fn search_json_carries_the_full_stats() {
+    // Depth 8: knight Isolation's table starts at 6 plies to go, so the probes are counted.
     let out = ply(&[
         "search",
         "isolation",
-        "alphabeta(depth=5,tt=1MiB)",
+        "alphabeta(depth=8,tt=1MiB)",
         "--moves",
         "57,0",
         "--json",
@@ -463,7 +464,7 @@ fn search_json_carries_the_full_stats() {
     assert!(out.status.success(), "{}", stderr(&out));
     let v: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
     assert_eq!(v["stats"]["algorithm"], "alphabeta");
-    assert_eq!(v["stats"]["iterations"].as_array().unwrap().len(), 5);
+    assert_eq!(v["stats"]["iterations"].as_array().unwrap().len(), 8);
     assert!(v["stats"]["tt"]["probes"].as_u64().unwrap() > 0);
     assert!(v["stats"]["cutoffs"]["beta_cutoffs"].as_u64().unwrap() > 0);
     let best = v["best_move"].as_str().unwrap();
@@ -473,7 +474,7 @@ fn search_json_carries_the_full_stats() {
         stdout(&ply(&[
             "search",
             "isolation",
-            "alphabeta(depth=5,tt=1MiB)",
+            "alphabeta(depth=8,tt=1MiB)",
             "--moves",
             "57,0",
             "--json",
