@@ -29,19 +29,19 @@ fn main() -> ExitCode {
         "{:<32} {:>5} {:>13} {:>13} {:>8} {:>13} {:>13}",
         "workload", "pairs", "1 thread", "2 threads", "ratio", "quartiles", "range"
     );
-    let knight = knight_midgames(8);
     report(
         "knight 11x9, 8 mid-games, d16",
         pairs,
-        || timed(&ply_isolation::Heuristic::Improved, &knight, 16, 1),
-        || timed(&ply_isolation::Heuristic::Improved, &knight, 16, 2),
+        &ply_isolation::Heuristic::Improved,
+        &knight_midgames(8),
+        16,
     );
-    let onitama = onitama_positions(4);
     report(
         "onitama, 4 positions, d9",
         pairs,
-        || timed(&ply_onitama::Heuristic::Balanced, &onitama, 9, 1),
-        || timed(&ply_onitama::Heuristic::Balanced, &onitama, 9, 2),
+        &ply_onitama::Heuristic::Balanced,
+        &onitama_positions(4),
+        9,
     );
     ExitCode::SUCCESS
 }
@@ -72,13 +72,13 @@ fn pairs_from(mut args: impl Iterator<Item = String>) -> Result<usize, String> {
     Ok(pairs)
 }
 
-/// Milliseconds and nodes for searching every position to `depth` on `threads` threads.
+/// Milliseconds to search every position to `depth` on `threads` threads.
 fn timed<G: Game, E: Evaluator<G> + Clone>(
     evaluator: &E,
     positions: &[G],
     depth: u32,
     threads: usize,
-) -> (f64, u64) {
+) -> f64 {
     let mut engines: Vec<Engine<G, E>> = positions
         .iter()
         .map(|_| {
@@ -93,30 +93,30 @@ fn timed<G: Game, E: Evaluator<G> + Clone>(
         })
         .collect();
     let start = Instant::now();
-    let nodes = engines
-        .iter_mut()
-        .zip(positions)
-        .map(|(engine, state)| engine.search(state, &Limits::depth(depth)).stats.nodes)
-        .sum();
-    (start.elapsed().as_secs_f64() * 1e3, nodes)
+    for (engine, state) in engines.iter_mut().zip(positions) {
+        engine.search(state, &Limits::depth(depth));
+    }
+    start.elapsed().as_secs_f64() * 1e3
 }
 
-/// Runs `pairs` alternated pairs and prints the medians and the ratios' spread.
-fn report(
+/// Runs `pairs` alternated pairs of one-thread and two-thread searches of `positions` and
+/// prints the medians and the ratios' spread.
+fn report<G: Game, E: Evaluator<G> + Clone>(
     name: &str,
     pairs: usize,
-    mut one: impl FnMut() -> (f64, u64),
-    mut two: impl FnMut() -> (f64, u64),
+    evaluator: &E,
+    positions: &[G],
+    depth: u32,
 ) {
     let mut ones = Vec::with_capacity(pairs);
     let mut twos = Vec::with_capacity(pairs);
     let mut ratios = Vec::with_capacity(pairs);
     for _ in 0..pairs {
-        let (a, _) = one();
-        let (b, _) = two();
-        ones.push(a);
-        twos.push(b);
-        ratios.push(a / b);
+        let one = timed(evaluator, positions, depth, 1);
+        let two = timed(evaluator, positions, depth, 2);
+        ones.push(one);
+        twos.push(two);
+        ratios.push(one / two);
     }
     let (q1, median, q3) = quartiles(&mut ratios);
     println!(
