@@ -1,5 +1,5 @@
 //! Parallel alpha-beta: the time to a fixed depth on one thread and on two (Lazy SMP with
-//! deferred moves, `EngineOptions::threads`), on 11x9 knight Isolation mid-games and on
+//! deferred moves and staggered depths, `EngineOptions::threads`), on 11x9 knight Isolation mid-games and on
 //! Onitama, side by side with the `minimax` crate's parallel search (Young Brothers Wait, on
 //! a 2-thread rayon pool) and its sequential `IterativeSearch`: the same positions, move
 //! generator, evaluator, table size (16 MiB) and depth.
@@ -17,11 +17,12 @@ use std::hint::black_box;
 /// The table every searcher gets.
 const TABLE_BYTES: usize = 16 << 20;
 
-/// Fresh engines, one per position, on `threads` threads (deferring moves if `defer`), with
-/// their tables allocated (set-up, outside the timing).
+/// Fresh engines, one per position, on `threads` threads (deferring moves if `defer`, every
+/// second thread a depth ahead if `stagger`), with their tables allocated (set-up, outside
+/// the timing).
 fn engines<G: Game, E: Evaluator<G> + Clone>(
     evaluator: &E,
-    (threads, defer): (usize, bool),
+    (threads, defer, stagger): (usize, bool, bool),
     count: usize,
 ) -> Vec<Engine<G, E>> {
     (0..count)
@@ -29,6 +30,7 @@ fn engines<G: Game, E: Evaluator<G> + Clone>(
             let options = EngineOptions {
                 tt_bytes: TABLE_BYTES,
                 defer,
+                stagger,
                 ..EngineOptions::default()
             }
             .threads(threads);
@@ -97,11 +99,13 @@ where
     G: Game,
     E: Evaluator<G> + Clone + 'static,
 {
-    // One thread; two, plain Lazy SMP (the ablation of the deferred moves); two, as shipped.
+    // One thread; two without deferred moves, then without staggered depths (the ablations);
+    // two, as shipped.
     let setups = [
-        ("ply_1_thread", (1, true)),
-        ("ply_2_threads_no_defer", (2, false)),
-        ("ply_2_threads", (2, true)),
+        ("ply_1_thread", (1, true, true)),
+        ("ply_2_threads_no_defer", (2, false, true)),
+        ("ply_2_threads_no_stagger", (2, true, false)),
+        ("ply_2_threads", (2, true, true)),
     ];
     for (label, setup) in setups {
         let nodes = search_all(

@@ -19,7 +19,8 @@ fn parallel(threads: usize) -> Engine<Tree, Zero> {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
-    /// On random trees, 2 to 4 threads find minimax's value and a minimax-best move.
+    /// On random trees, 2 to 4 threads find minimax's value and a minimax-best move, at one
+    /// depth or staggered.
     #[test]
     fn threads_find_the_minimax_value(seed in any::<u64>(), depth in 1u32..8, threads in 2usize..5) {
         let tree = Tree::random(seed, 8, 5, 30);
@@ -27,10 +28,16 @@ proptest! {
             utility: Utility::ByDistance,
             ..Options::default()
         });
-        let result = parallel(threads).search(&tree, &Limits::depth(depth));
-        prop_assert_eq!(result.score, reference.value);
-        let best = result.best_move.expect("a root with moves") as usize;
-        prop_assert_eq!(reference.root_values[best], reference.value);
+        for stagger in [false, true] {
+            let options = EngineOptions {
+                stagger,
+                ..EngineOptions::default().tt_mib(1).threads(threads)
+            };
+            let result = Engine::new(Zero, options).search(&tree, &Limits::depth(depth));
+            prop_assert_eq!(result.score, reference.value);
+            let best = result.best_move.expect("a root with moves") as usize;
+            prop_assert_eq!(reference.root_values[best], reference.value);
+        }
     }
 }
 
@@ -79,26 +86,44 @@ fn time_limits_and_stop_flags_end_every_thread() {
     assert!(result.stats.nodes <= 2 * 1024);
 }
 
-/// Every iteration is reported once, in order, and the rows' nodes add up to about the
-/// threads' total (a thread posts its count every 1,024 nodes).
+/// Completed iterations are reported once each, in order, and the rows' nodes add up to about
+/// the threads' total (a thread posts its count every 1,024 nodes). With every thread at one
+/// depth (`stagger` off) that is every depth; with the second thread a depth ahead, a depth it
+/// completes before the first thread completes the one below makes that one's row unneeded,
+/// so rows may skip a depth, never go back.
 #[test]
 fn iterations_are_reported_in_order_with_every_threads_nodes() {
-    let depths = Arc::new(Mutex::new(Vec::new()));
-    let log = Arc::clone(&depths);
-    let observer = Observer::new(move |p: &Progress| {
-        if let Progress::Iteration(row) = p {
-            log.lock().unwrap().push(row.depth);
+    for stagger in [false, true] {
+        let depths = Arc::new(Mutex::new(Vec::new()));
+        let log = Arc::clone(&depths);
+        let observer = Observer::new(move |p: &Progress| {
+            if let Progress::Iteration(row) = p {
+                log.lock().unwrap().push(row.depth);
+            }
+        });
+        let options = EngineOptions {
+            stagger,
+            ..EngineOptions::default().tt_mib(1).threads(2)
+        };
+        let result = Engine::new(Zero, options)
+            .search(&big_tree(), &Limits::depth(8).with_observer(observer));
+        let depths = depths.lock().unwrap().clone();
+        if stagger {
+            assert!(depths.windows(2).all(|w| w[0] < w[1]), "{depths:?}");
+            assert_eq!(depths.last(), Some(&8), "{depths:?}");
+        } else {
+            assert_eq!(depths, (1..=8).collect::<Vec<_>>());
         }
-    });
-    let result = parallel(2).search(&big_tree(), &Limits::depth(8).with_observer(observer));
-    assert_eq!(*depths.lock().unwrap(), (1..=8).collect::<Vec<_>>());
-    assert_eq!(result.stats.depth, 8);
-    assert_eq!(result.stats.stopped_by, StopReason::Depth);
-    let rows: u64 = result.stats.iterations.iter().map(|r| r.nodes).sum();
-    assert!(rows <= result.stats.nodes && rows + 2 * 1024 >= result.stats.nodes);
-    let one = Engine::new(Zero, EngineOptions::default().tt_mib(1))
-        .search(&big_tree(), &Limits::depth(8));
-    assert_eq!(result.score, one.score);
+        let reported: Vec<u32> = result.stats.iterations.iter().map(|r| r.depth).collect();
+        assert_eq!(reported, depths);
+        assert_eq!(result.stats.depth, 8);
+        assert_eq!(result.stats.stopped_by, StopReason::Depth);
+        let rows: u64 = result.stats.iterations.iter().map(|r| r.nodes).sum();
+        assert!(rows <= result.stats.nodes && rows + 2 * 1024 >= result.stats.nodes);
+        let one = Engine::new(Zero, EngineOptions::default().tt_mib(1))
+            .search(&big_tree(), &Limits::depth(8));
+        assert_eq!(result.score, one.score);
+    }
 }
 
 /// An engine keeps its table and history between searches and can be cleared, on threads as

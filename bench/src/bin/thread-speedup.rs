@@ -6,8 +6,9 @@
 //! ratio of two criterion medians taken minutes apart; the median ratio and its quartiles are
 //! printed, with the median of the node counts' ratio (the work the second thread adds).
 //!
-//! Each pair is followed by two one-thread searches run at once on two threads, sharing
-//! nothing: how much two cores this machine gives at that minute (`machine`: twice the
+//! Each pair is followed by a two-thread search with every thread at one depth (`stagger`
+//! off, its ratio to one thread is `no stagger`: what the staggered depths are worth), and by
+//! two one-thread searches run at once on two threads, sharing nothing: how much two cores this machine gives at that minute (`machine`: twice the
 //! one-thread time over the slower of the two). On a dedicated machine it reads 2.00x; on a
 //! shared VM it shows the ceiling the engine's ratio is measured under.
 //!
@@ -32,7 +33,7 @@ fn main() -> ExitCode {
         }
     };
     println!(
-        "{:<32} {:>5} {:>13} {:>13} {:>8} {:>13} {:>13} {:>11} {:>9}",
+        "{:<32} {:>5} {:>13} {:>13} {:>8} {:>13} {:>13} {:>11} {:>11} {:>9}",
         "workload",
         "pairs",
         "1 thread",
@@ -41,6 +42,7 @@ fn main() -> ExitCode {
         "quartiles",
         "range",
         "nodes 2/1",
+        "no stagger",
         "machine"
     );
     report(
@@ -66,13 +68,14 @@ fn timed<G: Game, E: Evaluator<G> + Clone>(
     evaluator: &E,
     positions: &[G],
     depth: u32,
-    threads: usize,
+    (threads, stagger): (usize, bool),
 ) -> (f64, u64) {
     let mut engines: Vec<Engine<G, E>> = positions
         .iter()
         .map(|_| {
             let options = EngineOptions {
                 tt_bytes: TABLE_BYTES,
+                stagger,
                 ..EngineOptions::default()
             }
             .threads(threads);
@@ -97,15 +100,21 @@ fn side_by_side<G: Game, E: Evaluator<G> + Clone>(
     depth: u32,
 ) -> f64 {
     let (mine, other) = std::thread::scope(|scope| {
-        let other = scope.spawn(|| timed(evaluator, positions, depth, 1).0);
-        let mine = timed(evaluator, positions, depth, 1).0;
+        let other = scope.spawn(|| timed(evaluator, positions, depth, ONE).0);
+        let mine = timed(evaluator, positions, depth, ONE).0;
         (mine, other.join().expect("a search does not panic"))
     });
     mine.max(other)
 }
 
+/// One thread; two as shipped; two with every thread at one depth.
+const ONE: (usize, bool) = (1, true);
+const TWO: (usize, bool) = (2, true);
+const TWO_UNSTAGGERED: (usize, bool) = (2, false);
+
 /// Runs `pairs` alternated pairs of one-thread and two-thread searches of `positions`, each
-/// followed by a side-by-side run, and prints the medians and the ratios' spread.
+/// followed by an unstaggered two-thread run and a side-by-side run, and prints the medians
+/// and the ratios' spread.
 fn report<G: Game, E: Evaluator<G> + Clone>(
     name: &str,
     pairs: usize,
@@ -117,19 +126,21 @@ fn report<G: Game, E: Evaluator<G> + Clone>(
     let mut twos = Vec::with_capacity(pairs);
     let mut ratios = Vec::with_capacity(pairs);
     let mut extra_nodes = Vec::with_capacity(pairs);
+    let mut unstaggered = Vec::with_capacity(pairs);
     let mut machine = Vec::with_capacity(pairs);
     for _ in 0..pairs {
-        let (one, one_nodes) = timed(evaluator, positions, depth, 1);
-        let (two, two_nodes) = timed(evaluator, positions, depth, 2);
+        let (one, one_nodes) = timed(evaluator, positions, depth, ONE);
+        let (two, two_nodes) = timed(evaluator, positions, depth, TWO);
         ones.push(one);
         twos.push(two);
         ratios.push(one / two);
         extra_nodes.push(two_nodes as f64 / one_nodes as f64);
+        unstaggered.push(one / timed(evaluator, positions, depth, TWO_UNSTAGGERED).0);
         machine.push(2.0 * one / side_by_side(evaluator, positions, depth));
     }
     let (q1, median, q3) = quartiles(&mut ratios);
     println!(
-        "{:<32} {:>5} {:>10.1} ms {:>10.1} ms {:>7.2}x {:>13} {:>13} {:>10.2}x {:>8.2}x",
+        "{:<32} {:>5} {:>10.1} ms {:>10.1} ms {:>7.2}x {:>13} {:>13} {:>10.2}x {:>10.2}x {:>8.2}x",
         name,
         pairs,
         quartiles(&mut ones).1,
@@ -138,6 +149,7 @@ fn report<G: Game, E: Evaluator<G> + Clone>(
         format!("{q1:.2}-{q3:.2}x"),
         format!("{:.2}-{:.2}x", ratios[0], ratios[pairs - 1]),
         quartiles(&mut extra_nodes).1,
+        quartiles(&mut unstaggered).1,
         quartiles(&mut machine).1,
     );
 }

@@ -22,6 +22,7 @@ fn every_agent_builds_and_bad_specs_are_named() {
     for spec in ["random", "random(seed=3)", "greedy(eval=open)", "minimax(depth=2)", "plain-alphabeta(depth=3,strict=on)",
         "alphabeta(depth=4,tt=1MiB,replace=two-tier,pvs=off,aspiration=off,killers=off,history=off,id=off,ttmove=off)",
         "alphabeta(time=20ms)", "alphabeta(nodes=1000,eval=paper3)",
+        "alphabeta(depth=5,threads=2,stagger=off)", "alphabeta(depth=5,threads=2,defer=off,stagger=on)",
         "mcts(iterations=300)", "mcts(time=20ms,select=ucb1-tuned,fpu=0.5,final=max-robust)",
         "mcts(iterations=300,playout=eval,eps=0.2,cap=20,eval=improved,imb=0.3,scale=4)",
         "mcts(iterations=300,playout=none,solver=off,reuse=off,seed=9,memory=1MiB)",
@@ -40,6 +41,7 @@ fn every_agent_builds_and_bad_specs_are_named() {
         ),
         ("alphabeta(tt=lots)", "tt= a size such as 64MiB"),
         ("alphabeta(pvs=maybe)", "pvs=on or pvs=off"),
+        ("alphabeta(stagger=maybe)", "stagger=on or stagger=off"),
         (
             "alphabeta(replace=lru)",
             "replace= one of always, depth, two-tier, bucket",

@@ -72,6 +72,7 @@ pub fn engine_options(spec: &mut Spec) -> Result<EngineOptions, NotationError> {
         history: spec.take_switch("history", true)?,
         threads,
         defer: spec.take_switch("defer", true)?,
+        stagger: spec.take_switch("stagger", true)?,
         tt_min_depth: None,
     })
 }

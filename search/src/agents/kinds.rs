@@ -83,6 +83,11 @@ pub const ENGINE_KEYS: &[SpecKey] = &[
         "on",
         "on or off: with threads, leave moves another thread is searching for last",
     ),
+    key(
+        "stagger",
+        "on",
+        "on or off: with threads, every second thread searches one depth ahead",
+    ),
 ];
 /// `mcts(...)`: the limits, the evaluator and the search's switches.
 pub const MCTS_KEYS: &[SpecKey] = &[

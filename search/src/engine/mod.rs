@@ -74,6 +74,11 @@ pub struct EngineOptions {
     /// With several threads, leave for last the moves another thread is searching at that
     /// moment (simplified ABDADA); off, the threads are plain Lazy SMP. No effect on one.
     pub defer: bool,
+    /// With several threads, every second thread searches one depth beyond the others, so
+    /// that the table holds the next depth's moves and bounds when they start it; off, every
+    /// thread searches the same depth. No effect on one; a search to a fixed depth returns
+    /// that depth's value either way.
+    pub stagger: bool,
     /// Nodes with fewer plies to go than this skip the table; `None` (the default) takes the
     /// game's [`Game::TABLE_MIN_DEPTH`].
     pub tt_min_depth: Option<u32>,
@@ -93,6 +98,7 @@ impl Default for EngineOptions {
             history: true,
             threads: 1,
             defer: true,
+            stagger: true,
             tt_min_depth: None,
         }
     }
@@ -119,6 +125,7 @@ impl EngineOptions {
                     history: on(5),
                     threads: 1,
                     defer: true,
+                    stagger: true,
                     tt_min_depth: None,
                 });
             }
@@ -140,6 +147,7 @@ impl EngineOptions {
             history: false,
             threads: 1,
             defer: true,
+            stagger: true,
             tt_min_depth: None,
         }
     }
