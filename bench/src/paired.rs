@@ -35,6 +35,15 @@ pub fn pairs_from(mut args: impl Iterator<Item = String>, default: usize) -> Res
     Ok(pairs)
 }
 
+/// The number of pairs from this program's arguments (else `default`); on a bad argument, the
+/// one-line error printed and exit code 2 to return.
+pub fn pairs_from_command_line(default: usize) -> Result<usize, std::process::ExitCode> {
+    pairs_from(std::env::args().skip(1), default).map_err(|message| {
+        eprintln!("error: {message}");
+        std::process::ExitCode::from(2)
+    })
+}
+
 /// The lower quartile, median and upper quartile of `values` (sorted in place), by the
 /// nearest rank.
 pub fn quartiles(values: &mut [f64]) -> (f64, f64, f64) {

@@ -8,7 +8,7 @@
 //!
 //! `cargo run --release -p ply-bench --bin mcts-ratio [-- --pairs 15]`
 
-use ply_bench::paired::{pairs_from, quartiles};
+use ply_bench::paired::{pairs_from_command_line, quartiles};
 use ply_bench::treant_peer::{comparable_ply_options, treant_manager};
 use ply_isolation::Isolation;
 use ply_search::mcts::Mcts;
@@ -23,12 +23,9 @@ const ITERATIONS: u64 = 20_000;
 const SEARCHES: u32 = 5;
 
 fn main() -> ExitCode {
-    let pairs = match pairs_from(std::env::args().skip(1), 15) {
+    let pairs = match pairs_from_command_line(15) {
         Ok(pairs) => pairs,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
-        }
+        Err(exit) => return exit,
     };
     let (mut ply, mut treant, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..pairs {

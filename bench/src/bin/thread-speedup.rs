@@ -14,7 +14,7 @@
 //!
 //! `cargo run --release -p ply-bench --bin thread-speedup [-- --pairs 15]`
 
-use ply_bench::paired::{pairs_from, quartiles};
+use ply_bench::paired::{pairs_from_command_line, quartiles};
 use ply_bench::positions::{knight_midgames, onitama_positions};
 use ply_search::engine::{Engine, EngineOptions};
 use ply_search::{Evaluator, Game, Limits, Searcher};
@@ -25,12 +25,9 @@ use std::time::Instant;
 const TABLE_BYTES: usize = 16 << 20;
 
 fn main() -> ExitCode {
-    let pairs = match pairs_from(std::env::args().skip(1), 15) {
+    let pairs = match pairs_from_command_line(15) {
         Ok(pairs) => pairs,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
-        }
+        Err(exit) => return exit,
     };
     println!(
         "{:<32} {:>5} {:>13} {:>13} {:>8} {:>13} {:>13} {:>11} {:>11} {:>9}",

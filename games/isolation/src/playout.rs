@@ -31,7 +31,9 @@ pub(crate) fn random_playout(start: &Isolation, rng: &mut Rng, max_plies: u32) -
     }
     #[cfg(target_arch = "x86_64")]
     if let Some(pdep) = fast_pdep::Pdep::detect() {
-        return fast_pdep::knight_walk(pdep, &state, rng, plies, max_plies);
+        // SAFETY: `pdep` proves the CPU has BMI2, the one feature that walk is compiled for.
+        #[allow(unsafe_code)]
+        return unsafe { fast_pdep::walk_bmi2(pdep, &state, rng, plies, max_plies) };
     }
     knight_walk(Portable, &state, rng, plies, max_plies)
 }
@@ -162,22 +164,8 @@ mod fast_pdep {
     }
 
     /// [`super::knight_walk`] compiled for BMI2, so that `pdep` is one inlined instruction.
-    pub(super) fn knight_walk(
-        pdep: Pdep,
-        state: &Isolation,
-        rng: &mut Rng,
-        plies: u32,
-        max_plies: u32,
-    ) -> (Isolation, u32) {
-        // SAFETY: `pdep` proves the CPU has BMI2, the one feature this copy is compiled for.
-        #[allow(unsafe_code)]
-        unsafe {
-            walk_bmi2(pdep, state, rng, plies, max_plies)
-        }
-    }
-
     #[target_feature(enable = "bmi2")]
-    fn walk_bmi2(
+    pub(super) fn walk_bmi2(
         pdep: Pdep,
         state: &Isolation,
         rng: &mut Rng,

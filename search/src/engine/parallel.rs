@@ -313,7 +313,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         let mut depth = (first_depth + ahead - 1).min(max_depth);
         loop {
             let completed = lazy.completed.load(Ordering::Relaxed);
-            if depth > max_depth || completed >= max_depth || lazy.stop.load(Ordering::Relaxed) {
+            if completed >= max_depth || lazy.stop.load(Ordering::Relaxed) {
                 break;
             }
             depth = depth.max((completed + ahead).min(max_depth));
