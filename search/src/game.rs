@@ -248,6 +248,14 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
         0
     }
 
+    /// A static ordering hint for the alpha-beta engine: above 0 for a move worth trying
+    /// before the killers and the history (a capture, an immediate win), higher first; 0
+    /// (the default) for a quiet move. It orders the search, never changes its value.
+    #[inline]
+    fn move_priority(&self, _mv: Self::Move) -> u32 {
+        0
+    }
+
     /// An upper bound on the plies left before the game must end, from this state, if the game
     /// has one.
     fn max_game_length(&self) -> Option<u32> {

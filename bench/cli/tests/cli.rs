@@ -1039,11 +1039,11 @@ fn ablate_measures_each_enhancement_on_the_same_positions() {
         assert_eq!(game["depth"], 6);
         assert_eq!(game["scores_agree"], true, "{game}");
         let variants = game["variants"].as_array().unwrap();
-        assert_eq!(variants.len(), 9);
+        assert_eq!(variants.len(), 10);
         assert_eq!(variants[0]["agent"], "alphabeta(depth=6)");
         assert_eq!(variants[0]["ratio"], 1.0);
         assert!(variants.iter().all(|v| v["nodes"].as_u64().unwrap() > 0));
-        let all_off = &variants[8];
+        let all_off = &variants[9];
         assert!(all_off["agent"]
             .as_str()
             .unwrap()

@@ -20,7 +20,7 @@ fn durations_and_sizes() {
 #[test]
 fn every_agent_builds_and_bad_specs_are_named() {
     for spec in ["random", "random(seed=3)", "greedy(eval=open)", "minimax(depth=2)", "plain-alphabeta(depth=3,strict=on)",
-        "alphabeta(depth=4,tt=1MiB,replace=two-tier,pvs=off,aspiration=off,killers=off,history=off,id=off,ttmove=off)",
+        "alphabeta(depth=4,tt=1MiB,replace=two-tier,pvs=off,aspiration=off,killers=off,history=off,id=off,ttmove=off,priority=off)",
         "alphabeta(time=20ms)", "alphabeta(nodes=1000,eval=paper3)",
         "alphabeta(depth=5,threads=2,stagger=off)", "alphabeta(depth=5,threads=2,defer=off,stagger=on)",
         "mcts(iterations=300)", "mcts(time=20ms,select=ucb1-tuned,fpu=0.5,final=max-robust)",
@@ -42,6 +42,7 @@ fn every_agent_builds_and_bad_specs_are_named() {
         ("alphabeta(tt=lots)", "tt= a size such as 64MiB"),
         ("alphabeta(pvs=maybe)", "pvs=on or pvs=off"),
         ("alphabeta(stagger=maybe)", "stagger=on or stagger=off"),
+        ("alphabeta(priority=first)", "priority=on or priority=off"),
         (
             "alphabeta(replace=lru)",
             "replace= one of always, depth, two-tier, bucket",

@@ -2,6 +2,7 @@
 //! notation of [`crate::notation`].
 
 use crate::cards::{Card, TARGETS};
+use crate::square::{TEMPLE_P0, TEMPLE_P1};
 use crate::state::*;
 use crate::{Move, Onitama};
 use ply_search::{Game, Images, MoveList, NotationError, Outcome, Player};
@@ -178,6 +179,28 @@ impl Game for Onitama {
     /// hit): the table pays down to the last ply (four positions at depth 11: 51.7 M nodes,
     /// 13.0 s with the usual 3; 40.3 M nodes, 11.0 s with 1).
     const TABLE_MIN_DEPTH: u32 = 1;
+
+    /// A win first (taking the master, or the master onto the enemy temple), then captures by
+    /// a student, then captures by the master (it risks more). `ply ablate`'s eight Onitama
+    /// positions at depth 9: 7.94 M nodes without, 5.08 M with captures all alike, 4.89 M so.
+    #[inline]
+    fn move_priority(&self, mv: Move) -> u32 {
+        if mv.is_pass() {
+            return 0;
+        }
+        let p = self.to_move as usize;
+        let o = p ^ 1;
+        let temple = if p == 0 { TEMPLE_P1 } else { TEMPLE_P0 };
+        if mv.to == self.masters[o] || (mv.from == self.masters[p] && mv.to == temple) {
+            3
+        } else if self.pieces[o] >> mv.to & 1 == 0 {
+            0
+        } else if mv.from == self.masters[p] {
+            1
+        } else {
+            2
+        }
+    }
 
     #[inline]
     fn move_index(mv: Move) -> usize {

@@ -1,4 +1,4 @@
-//! Differential test: all 320 combinations of the engine's options return plain minimax's value
+//! Differential test: all 640 combinations of the engine's options return plain minimax's value
 //! at the same depth on 1,000 random Onitama positions.
 //!
 //! Unlike Isolation, an Onitama position can recur at another distance from the root (pieces

@@ -398,6 +398,28 @@ proptest! {
         prop_assert_eq!(state.mirrored().key(), state.mirrored().parse_position(&state.mirrored().position()).unwrap().key());
     }
 
+    /// The engine's move priority says what each move does: 3 for a win (the master taken or
+    /// the master on the enemy temple), 2 for a capture by a student, 1 by the master, 0
+    /// for the rest (passes included).
+    #[test]
+    fn move_priority_marks_wins_then_captures(state in random_position(Onitama::from_spec("onitama(deal=random,seed=12)").unwrap(), 60)) {
+        let mover = state.to_move();
+        for mv in state.legal_moves() {
+            let child = state.play(mv);
+            let captured = state.pieces(mover.other()).count_ones() - child.pieces(mover.other()).count_ones();
+            let expected = if child.outcome() == Some(Outcome::Win(mover)) {
+                3
+            } else if captured == 0 {
+                0
+            } else if state.master(mover) == Some(mv.from) {
+                1
+            } else {
+                2
+            };
+            prop_assert_eq!(state.move_priority(mv), expected, "{}", state.format_move(mv));
+        }
+    }
+
     #[test]
     fn parsers_never_panic(text in "\\PC{0,40}") {
         let _ = game().parse_position(&text);

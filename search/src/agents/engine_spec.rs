@@ -70,6 +70,7 @@ pub fn engine_options(spec: &mut Spec) -> Result<EngineOptions, NotationError> {
         aspiration_window: window,
         killers: spec.take_switch("killers", true)?,
         history: spec.take_switch("history", true)?,
+        priority: spec.take_switch("priority", true)?,
         threads,
         defer: spec.take_switch("defer", true)?,
         stagger: spec.take_switch("stagger", true)?,

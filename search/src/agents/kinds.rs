@@ -74,6 +74,11 @@ pub const ENGINE_KEYS: &[SpecKey] = &[
     key("killers", "on", "on or off: killer moves"),
     key("history", "on", "on or off: the history heuristic"),
     key(
+        "priority",
+        "on",
+        "on or off: the game's wins and captures before killers and history",
+    ),
+    key(
         "threads",
         "1",
         "1 to 256: threads sharing the table (Lazy SMP); 1 is deterministic",

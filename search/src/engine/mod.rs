@@ -1,6 +1,6 @@
 //! The alpha-beta engine: negamax with iterative deepening, principal variation search,
-//! aspiration windows, a transposition table and move ordering by TT move, killers and
-//! history. Every enhancement is an option, so an ablation is one line:
+//! aspiration windows, a transposition table and move ordering by TT move, the game's
+//! priority (wins, captures), killers and history. Every enhancement is an option, so an ablation is one line:
 //!
 //! ```
 //! use ply_search::engine::{Engine, EngineOptions};
@@ -66,6 +66,9 @@ pub struct EngineOptions {
     pub killers: bool,
     /// The history heuristic (needs the game's `move_index`).
     pub history: bool,
+    /// The game's static move priority ([`Game::move_priority`]: wins and captures) before
+    /// the killers and the history; no effect where the game gives none.
+    pub priority: bool,
     /// Threads searching at once (Lazy SMP: every thread searches the root, sharing the
     /// table; see the `parallel` module). 1 searches on the caller's thread alone, and only
     /// then is the search deterministic. Without a table (`tt_bytes` 0) the search runs on
@@ -96,6 +99,7 @@ impl Default for EngineOptions {
             aspiration_window: 16,
             killers: true,
             history: true,
+            priority: true,
             threads: 1,
             defer: true,
             stagger: true,
@@ -105,13 +109,13 @@ impl Default for EngineOptions {
 }
 
 impl EngineOptions {
-    /// Every combination of the switches (5 table settings x 2^6 switches = 320), with a
+    /// Every combination of the switches (5 table settings x 2^7 switches = 640), with a
     /// table of `tt_bytes` where one is on: for ablations and differential tests.
     pub fn all_combinations(tt_bytes: usize) -> Vec<EngineOptions> {
         let mut all = Vec::new();
         let tables = std::iter::once(None).chain(Replacement::ALL.into_iter().map(Some));
         for table in tables {
-            for bits in 0..64u32 {
+            for bits in 0..128u32 {
                 let on = |i: u32| bits >> i & 1 == 1;
                 all.push(EngineOptions {
                     tt_bytes: if table.is_some() { tt_bytes } else { 0 },
@@ -123,6 +127,7 @@ impl EngineOptions {
                     aspiration_window: 2,
                     killers: on(4),
                     history: on(5),
+                    priority: on(6),
                     threads: 1,
                     defer: true,
                     stagger: true,
@@ -145,6 +150,7 @@ impl EngineOptions {
             aspiration_window: 16,
             killers: false,
             history: false,
+            priority: false,
             threads: 1,
             defer: true,
             stagger: true,
@@ -345,7 +351,8 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         let mover = state.to_move();
         let history =
             (self.options.history && self.history.is_active()).then_some((&self.history, mover));
-        order_keys::<G>(&moves, &mut keys, tt_move, killers, history);
+        let priority = self.options.priority.then_some(state);
+        order_keys::<G>(&moves, &mut keys, tt_move, priority, killers, history);
 
         let alpha_at_entry = alpha;
         let mut best = -INFINITY;

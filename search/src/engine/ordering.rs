@@ -1,4 +1,5 @@
-//! Move ordering: the transposition-table move first, then killer moves, then by history.
+//! Move ordering: the transposition-table move first, then the moves the game prioritises
+//! (wins, captures), then killer moves, then by history.
 
 use crate::{Game, MoveList, Player};
 
@@ -103,13 +104,21 @@ impl History {
     }
 }
 
-/// Fills `keys` with the ordering key of each move: `tt_move` first, then the killers, then
+/// The tiers of [`Game::move_priority`] the ordering tells apart (higher hints count as this).
+const PRIORITY_TIERS: u32 = 15;
+
+/// The first killer's key: below every prioritised move, above every history score.
+const KILLER: u32 = u32::MAX - 1 - PRIORITY_TIERS;
+
+/// Fills `keys` with the ordering key of each move: `tt_move` first, then the moves the
+/// game prioritises (`priority`: the state the moves are of, or none), then the killers, then
 /// history (the game's order breaks ties). `keys` is a reused buffer: no allocation once grown.
 #[inline(always)]
 pub fn order_keys<G: Game>(
     moves: &MoveList<G::Move>,
     keys: &mut Vec<u32>,
     tt_move: Option<G::Move>,
+    priority: Option<&G>,
     killers: [Option<G::Move>; 2],
     history: Option<(&History, Player)>,
 ) {
@@ -117,14 +126,17 @@ pub fn order_keys<G: Game>(
     // (an `extend` from an iterator was left out of line, a measured 8% of the search's time).
     keys.resize(moves.len(), 0);
     for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
+        let priority = priority.map_or(0, |state| state.move_priority(mv).min(PRIORITY_TIERS));
         *key = if Some(mv) == tt_move {
             u32::MAX
+        } else if priority > 0 {
+            u32::MAX - 1 - PRIORITY_TIERS + priority
         } else if Some(mv) == killers[0] {
-            u32::MAX - 1
+            KILLER
         } else if Some(mv) == killers[1] {
-            u32::MAX - 2
+            KILLER - 1
         } else if let Some((h, player)) = history {
-            h.score(player, G::move_index(mv)).min(u32::MAX - 3)
+            h.score(player, G::move_index(mv)).min(KILLER - 2)
         } else {
             0
         };

@@ -14,7 +14,7 @@ use std::io::Write;
 use std::time::Instant;
 
 /// The variants: a label and the switches added to `alphabeta(depth=D,...)`.
-pub const VARIANTS: [(&str, &str); 9] = [
+pub const VARIANTS: [(&str, &str); 10] = [
     ("all on (default)", ""),
     ("tt=off", "tt=off"),
     ("ttmove=off", "ttmove=off"),
@@ -23,9 +23,10 @@ pub const VARIANTS: [(&str, &str); 9] = [
     ("aspiration=off", "aspiration=off"),
     ("killers=off", "killers=off"),
     ("history=off", "history=off"),
+    ("priority=off", "priority=off"),
     (
         "all off",
-        "tt=off,ttmove=off,id=off,pvs=off,aspiration=off,killers=off,history=off",
+        "tt=off,ttmove=off,id=off,pvs=off,aspiration=off,killers=off,history=off,priority=off",
     ),
 ];
 
