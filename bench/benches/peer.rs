@@ -1,6 +1,7 @@
 //! ply's alpha-beta engine on one thread against the `minimax` crate's `IterativeSearch`, at
 //! depth 12 or more: the time to a fixed depth on the same positions, with the same move
-//! generator, evaluator, table size (16 MiB) and depth, on 11x9 knight Isolation mid-games and
+//! generator (its moves in the game's priority order for the peer, which has no priority
+//! hook), evaluator, table size (16 MiB) and depth, on 11x9 knight Isolation mid-games and
 //! on Onitama. The peer runs twice: with the options the earlier comparisons gave it (null
 //! windows, an aspiration window of 16) and with its countermove and countermove-history
 //! tables on as well, its best ordering; the faster is the ratio's peer.

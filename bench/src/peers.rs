@@ -1,7 +1,9 @@
 //! Any ply game and evaluator seen through the `minimax` crate's traits, so that its
 //! alpha-beta searches (`IterativeSearch`, and `ParallelSearch`, its Young Brothers Wait
 //! parallel search) run on the very positions, move generator and evaluator ply's engine does.
-//! Both make moves by copy (`apply` returns the new state), as ply's engine does.
+//! Both make moves by copy (`apply` returns the new state), as ply's engine does, and both
+//! try the game's prioritised moves (`Game::move_priority`: wins, captures) early: ply's
+//! engine after the table's move, the peer in its generator's order.
 
 use ply_search::{Evaluator, Game, Outcome};
 use std::marker::PhantomData;
@@ -18,6 +20,12 @@ impl<G: Game> minimax::Game for Peer<G> {
             return Some(winner);
         }
         state.for_each_move(|mv| moves.push(mv));
+        // The game's static priority (wins, captures) first, as ply's engine tries them: the
+        // peer has no such hook, so its generator's order carries it. Games without one
+        // (every priority 0) skip the sort.
+        if moves.iter().any(|&mv| state.move_priority(mv) > 0) {
+            moves.sort_by_key(|&mv| std::cmp::Reverse(state.move_priority(mv)));
+        }
         None
     }
 
