@@ -1,6 +1,7 @@
 //! The alpha-beta engine: negamax with iterative deepening, principal variation search,
 //! aspiration windows, a transposition table and move ordering by TT move, the game's
-//! priority (wins, captures), killers and history. Every enhancement is an option, so an ablation is one line:
+//! priority (wins, captures), killers and history. Every enhancement is an option, so an
+//! ablation is one line:
 //!
 //! ```
 //! use ply_search::engine::{Engine, EngineOptions};
