@@ -5,7 +5,8 @@
 //! try the game's prioritised moves (`Game::move_priority`: wins, captures) early: ply's
 //! engine after the table's move, the peer in its generator's order.
 
-use ply_search::{Evaluator, Game, Outcome};
+use ply_search::{Evaluator, Game, MoveList, Outcome};
+use std::cmp::Reverse;
 use std::marker::PhantomData;
 
 /// Game `G` in the `minimax` crate's terms.
@@ -19,13 +20,21 @@ impl<G: Game> minimax::Game for Peer<G> {
         if let Some(winner) = Self::get_winner(state) {
             return Some(winner);
         }
-        state.for_each_move(|mv| moves.push(mv));
         // The game's static priority (wins, captures) first, as ply's engine tries them: the
-        // peer has no such hook, so its generator's order carries it. Games without one
-        // (every priority 0) skip the sort.
-        if moves.iter().any(|&mv| state.move_priority(mv) > 0) {
-            moves.sort_by_key(|&mv| std::cmp::Reverse(state.move_priority(mv)));
+        // peer has no such hook, so its generator's order carries it. Each move's priority is
+        // computed once, as ply's engine does, and sorted with it (stable: the game's order
+        // among equals); a game without priorities skips the sort.
+        let mut keyed: MoveList<(Reverse<u32>, G::Move)> = MoveList::new();
+        let mut prioritised = false;
+        state.for_each_move(|mv| {
+            let priority = state.move_priority(mv);
+            prioritised |= priority > 0;
+            keyed.push((Reverse(priority), mv));
+        });
+        if prioritised {
+            keyed.sort_by_key(|&(priority, _)| priority);
         }
+        moves.extend(keyed.into_iter().map(|(_, mv)| mv));
         None
     }
 
