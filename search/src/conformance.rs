@@ -27,7 +27,9 @@
 //! others have some; [`Game::move_count`], [`Game::for_each_move`] (same moves, same order),
 //! [`Game::count_two_plies`] and [`Game::random_move`] agree with the move list, and
 //! [`Game::random_playout`] plays the games `random_move` would; move indices lie below
-//! [`Game::MOVE_INDEX_SPACE`];
+//! [`Game::MOVE_INDEX_SPACE`]; [`Game::quick_legality`] answers exactly (in states that go
+//! on, on the legal moves and on the next position's moves) and a game without [`Game::HAS_MOVE_PRIORITY`] gives no
+//! move a priority;
 //! equal states have equal keys; move and position notation parse back; symmetric images keep
 //! the outcome and the number of moves; garbage text is rejected without a panic; games end
 //! within [`Game::max_game_length`]. A violation panics with the position and the moves that led
@@ -220,6 +222,37 @@ fn check_position_with<G: Game>(state: &G, rng: &mut Rng, context: &dyn Fn() -> 
                     G::MOVE_INDEX_SPACE
                 ),
             );
+        }
+    }
+    // The engine's shortcuts: a quick legality answer is exact, on the legal moves and on the
+    // moves of the positions one ply on (the other side's, mostly illegal here); a game that
+    // says it has no move priority gives none.
+    for &mv in &moves {
+        if state.quick_legality(mv) == Some(false) {
+            fail(
+                context,
+                format!("quick_legality({mv:?}) = Some(false) for a legal move"),
+            );
+        }
+        if !G::HAS_MOVE_PRIORITY && state.move_priority(mv) != 0 {
+            fail(
+                context,
+                format!("move_priority({mv:?}) is not 0 but HAS_MOVE_PRIORITY is false"),
+            );
+        }
+    }
+    if !terminal && moves.iter().any(|&mv| state.quick_legality(mv).is_some()) {
+        for &mv in moves.iter().take(3) {
+            for reply in state.play(mv).legal_moves() {
+                let legal = moves.contains(&reply);
+                match state.quick_legality(reply) {
+                    Some(answer) if answer != legal => fail(
+                        context,
+                        format!("quick_legality({reply:?}) = Some({answer}), legal here: {legal}"),
+                    ),
+                    _ => {}
+                }
+            }
         }
     }
     let distinct: HashSet<_> = moves.iter().collect();

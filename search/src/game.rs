@@ -256,6 +256,23 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
         0
     }
 
+    /// Whether [`Game::move_priority`] gives any move a priority. `false` (the default) lets
+    /// the engine try its killer moves before it generates the others (no prioritised move
+    /// could come before them); a game that overrides `move_priority` sets it `true` (the
+    /// conformance kit checks that a game saying `false` gives every move 0).
+    const HAS_MOVE_PRIORITY: bool = false;
+
+    /// Whether `mv` is a legal move here, where the game can tell without generating its moves
+    /// (for a bitboard game, a bit test): `Some` with the exact answer, or `None` (the
+    /// default) where it cannot. Asked only of states that are not terminal. The alpha-beta
+    /// engine tries a node's killer move before generating the others when this says it is
+    /// legal (staged move generation): most nodes near the leaves are cut off by their first
+    /// move, and never generate the rest.
+    #[inline]
+    fn quick_legality(&self, _mv: Self::Move) -> Option<bool> {
+        None
+    }
+
     /// An upper bound on the plies left before the game must end, from this state, if the game
     /// has one.
     fn max_game_length(&self) -> Option<u32> {

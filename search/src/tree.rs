@@ -244,6 +244,11 @@ impl Game for Tree {
         moves.extend(0..self.node().child_count);
     }
 
+    /// A child index is legal if the node has that many children.
+    fn quick_legality(&self, child: u32) -> Option<bool> {
+        Some(child < self.node().child_count)
+    }
+
     fn play(&self, child: u32) -> Tree {
         debug_assert!(child < self.node().child_count);
         Tree {

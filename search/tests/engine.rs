@@ -8,6 +8,8 @@ mod common;
 use common::{noisy, Endless};
 use ply_search::{Game, Limits, Searcher, StopFlag, Zero};
 use proptest::prelude::*;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 fn minimax_value(tree: &Tree, depth: u32) -> i32 {
@@ -172,4 +174,120 @@ fn stats_report_iterations_and_cutoffs() {
     }
     let json = serde_json::to_string(&r.stats).unwrap();
     assert!(json.contains("\"iterations\""));
+}
+
+/// A tree that counts how often its moves are generated, and answers `quick_legality` or not.
+#[derive(Clone, Debug)]
+struct Counted {
+    tree: Tree,
+    quick: bool,
+    generated: Arc<AtomicUsize>,
+}
+
+impl PartialEq for Counted {
+    fn eq(&self, other: &Counted) -> bool {
+        self.tree == other.tree
+    }
+}
+
+impl Eq for Counted {}
+
+impl std::hash::Hash for Counted {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.tree.hash(state);
+    }
+}
+
+impl Counted {
+    fn wrap(&self, tree: Tree) -> Counted {
+        Counted {
+            tree,
+            quick: self.quick,
+            generated: self.generated.clone(),
+        }
+    }
+}
+
+impl Game for Counted {
+    type Move = u32;
+    fn to_move(&self) -> ply_search::Player {
+        self.tree.to_move()
+    }
+    fn generate_moves(&self, moves: &mut ply_search::MoveList<u32>) {
+        self.generated.fetch_add(1, Ordering::Relaxed);
+        self.tree.generate_moves(moves);
+    }
+    fn quick_legality(&self, mv: u32) -> Option<bool> {
+        if self.quick {
+            self.tree.quick_legality(mv)
+        } else {
+            None
+        }
+    }
+    fn play(&self, mv: u32) -> Counted {
+        self.wrap(self.tree.play(mv))
+    }
+    fn outcome(&self) -> Option<ply_search::Outcome> {
+        self.tree.outcome()
+    }
+    fn terminal_value(&self, player: ply_search::Player) -> i32 {
+        self.tree.terminal_value(player)
+    }
+    fn key(&self) -> u64 {
+        self.tree.key()
+    }
+    fn ply(&self) -> u32 {
+        self.tree.ply()
+    }
+    fn format_move(&self, mv: u32) -> String {
+        self.tree.format_move(mv)
+    }
+    fn parse_move(&self, text: &str) -> Result<u32, ply_search::NotationError> {
+        self.tree.parse_move(text)
+    }
+    fn position(&self) -> String {
+        self.tree.position()
+    }
+    fn parse_position(&self, text: &str) -> Result<Counted, ply_search::NotationError> {
+        self.tree.parse_position(text).map(|tree| self.wrap(tree))
+    }
+}
+
+/// Staged move generation: where the game answers `quick_legality`, a node whose killer cuts
+/// it off never generates its moves; the search is otherwise the same (same score, move,
+/// line and node count: with the history off the order of the moves tried is the same).
+#[test]
+fn a_killer_that_cuts_off_spares_generating_the_moves() {
+    let options = EngineOptions {
+        tt_bytes: 0,
+        history: false,
+        ..EngineOptions::default()
+    };
+    let search = |quick: bool| {
+        let root = Counted {
+            tree: big_tree(),
+            quick,
+            generated: Arc::new(AtomicUsize::new(0)),
+        };
+        let result = Engine::new(Zero, options.clone()).search(&root, &Limits::depth(7));
+        (
+            result.score,
+            result.best_move,
+            result.pv,
+            result.stats.nodes,
+            root.generated.load(Ordering::Relaxed),
+        )
+    };
+    let (staged, whole) = (search(true), search(false));
+    assert_eq!(
+        (staged.0, staged.1, &staged.2, staged.3),
+        (whole.0, whole.1, &whole.2, whole.3),
+        "the same score, move, line and node count"
+    );
+    assert!(
+        staged.4 * 10 < whole.4 * 9,
+        "generated {} times staged, {} without",
+        staged.4,
+        whole.4
+    );
 }

@@ -23,6 +23,8 @@ enum Bug {
     KeyDependsOnNothingStable,
     VisitsInAnotherOrder,
     IncrementalKeyForgetsTheMover,
+    QuickLegalityRefusesTakingThree,
+    PriorityWithoutSayingSo,
 }
 
 impl Nim {
@@ -146,6 +148,18 @@ impl Game for Nim {
     fn max_game_length(&self) -> Option<u32> {
         Some(self.stones)
     }
+
+    fn quick_legality(&self, take: u32) -> Option<bool> {
+        if self.bug == Bug::QuickLegalityRefusesTakingThree && take == 3 {
+            return Some(false);
+        }
+        Some((1..=3).contains(&take) && take <= self.stones)
+    }
+
+    /// A priority the game does not declare (`HAS_MOVE_PRIORITY` stays false).
+    fn move_priority(&self, take: u32) -> u32 {
+        u32::from(self.bug == Bug::PriorityWithoutSayingSo && take == self.stones)
+    }
 }
 
 #[test]
@@ -193,6 +207,21 @@ fn an_incremental_key_out_of_step_with_the_key_is_caught() {
         &Nim::new(5, Bug::IncrementalKeyForgetsTheMover),
         &Config::quick(),
     );
+}
+
+#[test]
+#[should_panic(expected = "quick_legality(3) = Some(false) for a legal move")]
+fn a_quick_legality_that_refuses_a_legal_move_is_caught() {
+    check(
+        &Nim::new(5, Bug::QuickLegalityRefusesTakingThree),
+        &Config::quick(),
+    );
+}
+
+#[test]
+#[should_panic(expected = "is not 0 but HAS_MOVE_PRIORITY is false")]
+fn a_priority_the_game_does_not_declare_is_caught() {
+    check(&Nim::new(5, Bug::PriorityWithoutSayingSo), &Config::quick());
 }
 
 /// Tribonacci-like counts, computed independently by brute force over compositions.

@@ -186,6 +186,15 @@ impl Game for Isolation {
     /// 0.119 s; depth 11 and 13 gain alike).
     const TABLE_MIN_DEPTH: u32 = 6;
 
+    /// A bit test of the mover's liberties (the game goes on, so they are its moves).
+    #[inline]
+    fn quick_legality(&self, mv: Move) -> Option<bool> {
+        Some(
+            self.player_liberties((self.ply & 1) as usize)
+                .contains(mv.0),
+        )
+    }
+
     #[inline]
     fn move_index(mv: Move) -> usize {
         mv.0 as usize & 127

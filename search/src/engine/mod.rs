@@ -34,7 +34,7 @@ use crate::{
     Budget, CutoffStats, Evaluator, Game, IterationRow, Limits, MoveList, Player, SearchResult,
     Searcher, Stats, StopReason,
 };
-use ordering::{order_keys, pick_next, History, Killers, MAX_PLY};
+use ordering::{bring_to_front, order_keys, pick_next, History, Killers, MAX_PLY};
 use parallel::Lazy;
 use std::sync::Arc;
 use std::time::Instant;
@@ -311,16 +311,41 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             return self.evaluate(state);
         }
 
-        // The moves first: the parent prefetched this node's table entry, and generating
-        // them gives the load time to arrive before the probe (wasted only on a cutoff).
+        // The transposition table is used from `tt_min_depth` plies to go: nearer the leaves
+        // the subtrees are too small to repay a cache miss (measured on Isolation: probing
+        // from 2 plies to go cost a quarter of the speed).
+        let use_tt = depth >= self.tt_min_depth;
+        let killers = if self.options.killers {
+            self.killers.at(ply)
+        } else {
+            [None, None]
+        };
+        // Staged move generation: at a node without a table move, in a game that tells a
+        // move's legality without generating its moves and gives no move a priority, a legal
+        // killer is tried before the others are generated (they come first in the order
+        // anyway); most such nodes are cut off by it and never generate the rest.
+        let early_killer =
+            if (use_tt && self.tt.is_some()) || (G::HAS_MOVE_PRIORITY && self.options.priority) {
+                None
+            } else {
+                // Written out: an iterator over the two was left out of line, a call per node.
+                let legal = |killer: Option<G::Move>| {
+                    killer.filter(|&killer| state.quick_legality(killer) == Some(true))
+                };
+                legal(killers[0]).or_else(|| legal(killers[1]))
+            };
+
+        // Otherwise the moves first: the parent prefetched this node's table entry, and
+        // generating them gives the load time to arrive before the probe (wasted only on a
+        // cutoff).
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
-        state.generate_moves(&mut moves);
+        let mut generated = early_killer.is_none();
+        if generated {
+            state.generate_moves(&mut moves);
+        }
 
-        // The transposition table: a cutoff, or at least a move to try first. Nodes near the
-        // leaves skip it: their subtrees are too small to repay a cache miss (measured on
-        // Isolation: probing from 2 plies to go cost a quarter of the speed).
-        let use_tt = depth >= self.tt_min_depth;
+        // The table: a cutoff, or at least a move to try first.
         let mut tt_move = None;
         if let Some(tt) = self.tt.as_mut().filter(|_| use_tt) {
             if let Some(entry) = tt.probe(key) {
@@ -344,18 +369,22 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         }
 
         let mut keys = std::mem::take(&mut self.keys[ply]);
-        let killers = if self.options.killers {
-            self.killers.at(ply)
-        } else {
-            [None, None]
-        };
         let mover = state.to_move();
-        let history =
-            (self.options.history && self.history.is_active()).then_some((&self.history, mover));
         let priority = self.options.priority.then_some(state);
-        order_keys::<G>(&moves, &mut keys, tt_move, priority, killers, history);
+        // The moves ranked now, unless the early killer goes first: then only if it does not
+        // cut off (with the history as its subtree left it).
+        let mut ranked = early_killer.is_none();
+        if ranked {
+            self.rank(&moves, &mut keys, tt_move, priority, killers, mover);
+        }
 
+        if depth == 1 {
+            self.pv[ply + 1].clear();
+        }
         let alpha_at_entry = alpha;
+        // A null window (PVS's probes) only asks whether the value is above alpha: its line
+        // is never the principal variation, so it is not recorded.
+        let keeps_line = beta > alpha + 1;
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut searched = 0;
@@ -365,7 +394,30 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         let deferring =
             PARALLEL && self.options.defer && depth > self.tt_min_depth.max(TT_MIN_DEPTH);
         let mut fresh_end = moves.len();
-        while let Some(mv) = pick_next(&mut moves, &mut keys, searched) {
+        loop {
+            let mv = match early_killer {
+                Some(killer) if searched == 0 => killer,
+                _ => {
+                    if !generated {
+                        // The early killer did not cut off: now the others, behind it.
+                        state.generate_moves(&mut moves);
+                        let found =
+                            early_killer.is_some_and(|killer| bring_to_front(&mut moves, killer));
+                        debug_assert!(found, "quick_legality called an illegal killer legal");
+                        fresh_end = moves.len();
+                        generated = true;
+                    }
+                    if !ranked {
+                        self.rank(&moves, &mut keys, tt_move, priority, killers, mover);
+                        ranked = true;
+                    }
+                    // A plain slice: a `MoveList` checks where its items live at every index.
+                    match pick_next(moves.as_mut_slice(), &mut keys, searched) {
+                        Some(mv) => mv,
+                        None => break,
+                    }
+                }
+            };
             let child = state.play(mv);
             let mut child_key = 0;
             if depth > self.tt_min_depth {
@@ -391,7 +443,20 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                 }
                 lazy.claim(child_key);
             }
-            let value = if searched == 0 || !self.options.pvs {
+            let value = if depth == 1 {
+                // The children are leaves: scored here, without a call per child.
+                let value = -self.leaf::<PARALLEL>(&child, ply + 1);
+                if searched > 0
+                    && self.options.pvs
+                    && value > alpha
+                    && value < beta
+                    && !self.aborted
+                {
+                    -self.leaf::<PARALLEL>(&child, ply + 1)
+                } else {
+                    value
+                }
+            } else if searched == 0 || !self.options.pvs {
                 -self.negamax::<PARALLEL>(&child, child_key, depth - 1, ply + 1, -beta, -alpha)
             } else {
                 // A null window proves the move is no better than alpha; if it is, search again.
@@ -424,11 +489,13 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                 best_move = Some(mv);
                 if value > alpha {
                     alpha = value;
-                    let (line, rest) = self.pv.split_at_mut(ply + 1);
-                    let line = &mut line[ply];
-                    line.clear();
-                    line.push(mv);
-                    line.extend_from_slice(&rest[0]);
+                    if keeps_line {
+                        let (line, rest) = self.pv.split_at_mut(ply + 1);
+                        let line = &mut line[ply];
+                        line.clear();
+                        line.push(mv);
+                        line.extend_from_slice(&rest[0]);
+                    }
                 }
                 if value >= beta {
                     self.cutoffs.beta_cutoffs += 1;
@@ -462,6 +529,39 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             tt.store(key, best_move, best, bound, depth, ply as u32);
         }
         best
+    }
+
+    /// Each move's ordering key into `keys` ([`order_keys`]), with this engine's history.
+    #[inline(always)]
+    fn rank(
+        &self,
+        moves: &[G::Move],
+        keys: &mut Vec<u32>,
+        tt_move: Option<G::Move>,
+        priority: Option<&G>,
+        killers: [Option<G::Move>; 2],
+        mover: Player,
+    ) {
+        let history =
+            (self.options.history && self.history.is_active()).then_some((&self.history, mover));
+        order_keys::<G>(moves, keys, tt_move, priority, killers, history);
+    }
+
+    /// A leaf's value for the side to move, counted as a node: what `negamax` returns with no
+    /// plies to go, for a child of a node one ply from the horizon.
+    #[inline(always)]
+    fn leaf<const PARALLEL: bool>(&mut self, state: &G, ply: usize) -> Score {
+        if self.aborted || self.budget.exhausted(self.nodes) || (PARALLEL && self.iteration_over())
+        {
+            self.aborted = true;
+            return 0;
+        }
+        self.nodes += 1;
+        if state.is_terminal() {
+            terminal_score(state, ply)
+        } else {
+            self.evaluate(state)
+        }
     }
 
     /// Resets what one search counts and remembers, for a search of `root` under `limits`

@@ -1,7 +1,7 @@
 //! Move ordering: the transposition-table move first, then the moves the game prioritises
 //! (wins, captures), then killer moves, then by history.
 
-use crate::{Game, MoveList, Player};
+use crate::{Game, Player};
 
 /// The deepest ply a search can reach.
 pub const MAX_PLY: usize = 128;
@@ -25,7 +25,7 @@ impl<M: Copy + PartialEq> Killers<M> {
     }
 
     /// Records a move that caused a cutoff at `ply`.
-    #[inline]
+    #[inline(always)]
     pub fn record(&mut self, ply: usize, mv: M) {
         let slot = &mut self.slots[ply.min(MAX_PLY)];
         if slot[0] != Some(mv) {
@@ -78,7 +78,7 @@ impl History {
     }
 
     /// Credits a cutoff by the move with index `index` at remaining `depth`.
-    #[inline]
+    #[inline(always)]
     pub fn reward(&mut self, player: Player, index: usize, depth: u32) {
         if let Some(cell) = self.cell(player, index) {
             self.table[cell] = self.table[cell].saturating_add(depth * depth);
@@ -115,7 +115,7 @@ const KILLER: u32 = u32::MAX - 1 - PRIORITY_TIERS;
 /// history (the game's order breaks ties). `keys` is a reused buffer: no allocation once grown.
 #[inline(always)]
 pub fn order_keys<G: Game>(
-    moves: &MoveList<G::Move>,
+    moves: &[G::Move],
     keys: &mut Vec<u32>,
     tt_move: Option<G::Move>,
     priority: Option<&G>,
@@ -143,18 +143,35 @@ pub fn order_keys<G: Game>(
     }
 }
 
+/// Moves `wanted` to the front of `moves`, the moves before it one place back (their order
+/// kept); `false` if it is not in the list.
+#[inline(always)]
+pub fn bring_to_front<M: Copy + PartialEq>(moves: &mut [M], wanted: M) -> bool {
+    match moves.iter().position(|&mv| mv == wanted) {
+        Some(at) => {
+            for i in (0..at).rev() {
+                moves[i + 1] = moves[i];
+            }
+            moves[0] = wanted;
+            true
+        }
+        None => false,
+    }
+}
+
 /// Brings the best remaining move to position `next` and returns it (selection: the list is
 /// short, and a cutoff usually comes after the first picks, so sorting it all would waste work).
 /// Equal keys keep their order.
 #[inline(always)]
-pub fn pick_next<M: Copy>(moves: &mut MoveList<M>, keys: &mut [u32], next: usize) -> Option<M> {
+pub fn pick_next<M: Copy>(moves: &mut [M], keys: &mut [u32], next: usize) -> Option<M> {
     if next >= moves.len() {
         return None;
     }
     // The best key so far kept in hand, over a slice cut to the moves' length (no bounds
     // checks, no reload of the best key each step: this loop is the ordering's whole cost).
+    let keys = &mut keys[..moves.len()];
     let (mut best, mut best_key) = (next, keys[next]);
-    for (i, &key) in keys[..moves.len()].iter().enumerate().skip(next + 1) {
+    for (i, &key) in keys.iter().enumerate().skip(next + 1) {
         if key > best_key {
             best = i;
             best_key = key;
@@ -180,13 +197,22 @@ mod tests {
 
     #[test]
     fn picks_by_key_and_keeps_the_game_order_on_ties() {
-        let mut moves: MoveList<u8> = [1, 2, 3, 4, 5].into_iter().collect();
+        let mut moves = [1u8, 2, 3, 4, 5];
         let mut keys = vec![0, 9, 0, u32::MAX - 1, u32::MAX];
         let mut order = Vec::new();
         while let Some(mv) = pick_next(&mut moves, &mut keys, order.len()) {
             order.push(mv);
         }
         assert_eq!(order, [5, 4, 2, 1, 3]);
+    }
+
+    #[test]
+    fn bringing_a_move_forward_keeps_the_others_in_order() {
+        let mut moves = [1u8, 2, 3, 4, 5];
+        assert!(bring_to_front(&mut moves, 4));
+        assert_eq!(moves, [4, 1, 2, 3, 5]);
+        assert!(!bring_to_front(&mut moves, 9));
+        assert_eq!(moves, [4, 1, 2, 3, 5]);
     }
 
     #[test]
