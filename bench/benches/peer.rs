@@ -10,55 +10,10 @@
 //! first. Figures are recorded in BENCHMARKS.md.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use ply_bench::peers::PeerEval;
+use ply_bench::peers::{iterative_search, ply_engines, PeerEval};
 use ply_bench::positions::{knight_midgames, onitama_positions};
-use ply_search::engine::{Engine, EngineOptions};
 use ply_search::{Evaluator, Game, Limits, Searcher};
 use std::hint::black_box;
-
-/// The table every searcher gets.
-const TABLE_BYTES: usize = 16 << 20;
-
-/// Fresh engines, one per position, their tables allocated (set-up, outside the timing).
-fn engines<G: Game, E: Evaluator<G> + Clone>(evaluator: &E, count: usize) -> Vec<Engine<G, E>> {
-    (0..count)
-        .map(|_| {
-            let options = EngineOptions {
-                tt_bytes: TABLE_BYTES,
-                ..EngineOptions::default()
-            };
-            let mut engine = Engine::new(evaluator.clone(), options);
-            engine.allocate_table();
-            engine
-        })
-        .collect()
-}
-
-/// The peer's options: as the earlier comparisons gave them, or with its countermove tables.
-fn peer_options(countermoves: bool) -> minimax::IterativeOptions {
-    let options = minimax::IterativeOptions::new()
-        .with_table_byte_size(TABLE_BYTES)
-        .with_null_window_search(true)
-        .with_aspiration_window(16);
-    if countermoves {
-        options.with_countermoves().with_countermove_history()
-    } else {
-        options
-    }
-}
-
-/// A fresh peer searching to `depth`.
-fn peer<G: Game, E: Evaluator<G> + Clone>(
-    evaluator: &E,
-    countermoves: bool,
-    depth: u32,
-) -> minimax::IterativeSearch<PeerEval<G, E>> {
-    use minimax::Strategy;
-    let mut peer =
-        minimax::IterativeSearch::new(PeerEval::new(evaluator.clone()), peer_options(countermoves));
-    peer.set_max_depth(depth as u8);
-    peer
-}
 
 /// The nodes the peer reports for its last search (its `stats` text: "Explored N nodes").
 fn peer_nodes<G: Game, E: Evaluator<G>>(
@@ -88,7 +43,7 @@ fn compare<G, E>(
     E: Evaluator<G> + Clone + 'static,
 {
     use minimax::Strategy;
-    let ply_nodes: u64 = engines(&evaluator, positions.len())
+    let ply_nodes: u64 = ply_engines(&evaluator, positions.len())
         .iter_mut()
         .zip(positions)
         .map(|(engine, state)| engine.search(state, &Limits::depth(depth)).stats.nodes)
@@ -98,7 +53,7 @@ fn compare<G, E>(
         let nodes: u64 = positions
             .iter()
             .map(|state| {
-                let mut p = peer(&evaluator, countermoves, depth);
+                let mut p = iterative_search(&evaluator, countermoves, depth);
                 p.choose_move(state);
                 peer_nodes(&p, state)
             })
@@ -112,7 +67,7 @@ fn compare<G, E>(
     group.sample_size(10);
     group.bench_function("ply_engine", |b| {
         b.iter_batched_ref(
-            || engines(&evaluator, positions.len()),
+            || ply_engines(&evaluator, positions.len()),
             |engines| {
                 engines
                     .iter_mut()
@@ -133,7 +88,7 @@ fn compare<G, E>(
             b.iter_batched_ref(
                 || -> Vec<minimax::IterativeSearch<PeerEval<G, E>>> {
                     (0..positions.len())
-                        .map(|_| peer(&evaluator, countermoves, depth))
+                        .map(|_| iterative_search(&evaluator, countermoves, depth))
                         .collect()
                 },
                 |peers| {

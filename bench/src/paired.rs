@@ -1,7 +1,8 @@
 //! Timing in alternated pairs: what the measuring binaries share (`thread-speedup`,
-//! `mcts-ratio`). On a machine whose speed drifts by the minute, as this project's VM does,
-//! the ratio of two runs a second apart is steadier than the ratio of two criterion medians
-//! taken minutes apart; the binaries print the median ratio and its quartiles.
+//! `mcts-ratio`, `peer-ratio`). On a machine whose speed drifts by the minute, as this
+//! project's VM does, the ratio of two runs a second apart is steadier than the ratio of two
+//! criterion medians taken minutes apart; the binaries print the median ratio and its
+//! quartiles.
 
 /// The number of pairs from the arguments `--pairs N` or `--pairs=N` (else `default`), or a
 /// one-line error naming the accepted form.

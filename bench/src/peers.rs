@@ -5,6 +5,7 @@
 //! try the game's prioritised moves (`Game::move_priority`: wins, captures) early: ply's
 //! engine after the table's move, the peer in its generator's order.
 
+use ply_search::engine::{Engine, EngineOptions};
 use ply_search::{Evaluator, Game, MoveList, Outcome};
 use std::cmp::Reverse;
 use std::marker::PhantomData;
@@ -88,4 +89,57 @@ impl<G: Game, E: Evaluator<G>> minimax::Evaluator for PeerEval<G, E> {
         let value = self.0.evaluate(state, state.to_move());
         value.clamp(i16::MIN as i32 + 1, i16::MAX as i32 - 1) as minimax::Evaluation
     }
+}
+
+/// The transposition table every searcher gets in the alpha-beta comparisons: 16 MiB.
+pub const TABLE_BYTES: usize = 16 << 20;
+
+/// Fresh ply engines, one per position, with the default options and [`TABLE_BYTES`] tables
+/// allocated now (set-up, outside any timing).
+pub fn ply_engines<G: Game, E: Evaluator<G> + Clone>(
+    evaluator: &E,
+    count: usize,
+) -> Vec<Engine<G, E>> {
+    (0..count)
+        .map(|_| {
+            let options = EngineOptions {
+                tt_bytes: TABLE_BYTES,
+                ..EngineOptions::default()
+            };
+            let mut engine = Engine::new(evaluator.clone(), options);
+            engine.allocate_table();
+            engine
+        })
+        .collect()
+}
+
+/// The `minimax` crate's `IterativeSearch` options in the comparisons: a [`TABLE_BYTES`]
+/// table, null windows and an aspiration window of 16 (as the earlier comparisons set it up),
+/// and with `countermoves` its countermove and countermove-history tables too (its best
+/// ordering).
+pub fn iterative_options(countermoves: bool) -> minimax::IterativeOptions {
+    let options = minimax::IterativeOptions::new()
+        .with_table_byte_size(TABLE_BYTES)
+        .with_null_window_search(true)
+        .with_aspiration_window(16);
+    if countermoves {
+        options.with_countermoves().with_countermove_history()
+    } else {
+        options
+    }
+}
+
+/// A fresh `IterativeSearch` with [`iterative_options`], searching to `depth`.
+pub fn iterative_search<G: Game, E: Evaluator<G> + Clone>(
+    evaluator: &E,
+    countermoves: bool,
+    depth: u32,
+) -> minimax::IterativeSearch<PeerEval<G, E>> {
+    use minimax::Strategy;
+    let mut peer = minimax::IterativeSearch::new(
+        PeerEval::new(evaluator.clone()),
+        iterative_options(countermoves),
+    );
+    peer.set_max_depth(depth as u8);
+    peer
 }

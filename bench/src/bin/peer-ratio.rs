@@ -1,0 +1,91 @@
+//! ply's alpha-beta engine against the `minimax` crate's `IterativeSearch` (with its
+//! countermove tables, its best setup), timed in alternated pairs: each pair searches the
+//! peer bench's positions with fresh ply engines, then with fresh peers (the same positions,
+//! move generator, evaluator, 16 MiB tables and depth; see `ply_bench::peers`), and gives one
+//! ratio. The median ratio, its quartiles and range are printed, with each side's median time
+//! and node count. 8 knight Isolation 11x9 mid-games to depth 16, and 4 Onitama positions to
+//! depth 10 (depth 12 is the criterion bench's, `cargo bench -p ply-bench --bench peer`: about
+//! a minute and a half a peer sample). Criterion times the two sides minutes apart, which
+//! this VM's drifting speed makes a loose ratio; a pair is seconds apart.
+//!
+//! `cargo run --release -p ply-bench --bin peer-ratio [-- --pairs 9]`
+
+use ply_bench::paired::{pairs_from_command_line, quartiles};
+use ply_bench::peers::{iterative_search, ply_engines};
+use ply_bench::positions::{knight_midgames, onitama_positions};
+use ply_search::{Evaluator, Game, Limits, Searcher};
+use std::process::ExitCode;
+use std::time::Instant;
+
+fn main() -> ExitCode {
+    let pairs = match pairs_from_command_line(9) {
+        Ok(pairs) => pairs,
+        Err(exit) => return exit,
+    };
+    println!(
+        "{:<34} {:>5} {:>10} {:>12} {:>10} {:>8} {:>13} {:>13}",
+        "workload", "pairs", "ply", "ply nodes", "peer", "ratio", "quartiles", "range"
+    );
+    report(
+        "knight 11x9, 8 mid-games, d16",
+        pairs,
+        &ply_isolation::Heuristic::Improved,
+        &knight_midgames(8),
+        16,
+    );
+    report(
+        "onitama, 4 positions, d10",
+        pairs,
+        &ply_onitama::Heuristic::Balanced,
+        &onitama_positions(4),
+        10,
+    );
+    ExitCode::SUCCESS
+}
+
+/// Times `pairs` pairs on `positions` at `depth` and prints one line.
+fn report<G: Game, E: Evaluator<G> + Clone + 'static>(
+    name: &str,
+    pairs: usize,
+    evaluator: &E,
+    positions: &[G],
+    depth: u32,
+) {
+    use minimax::Strategy;
+    let (mut ours, mut theirs, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+    let mut nodes = 0;
+    for _ in 0..pairs {
+        let mut engines = ply_engines(evaluator, positions.len());
+        let start = Instant::now();
+        nodes = engines
+            .iter_mut()
+            .zip(positions)
+            .map(|(engine, state)| engine.search(state, &Limits::depth(depth)).stats.nodes)
+            .sum::<u64>();
+        let ply = start.elapsed().as_secs_f64();
+        let mut peers: Vec<_> = positions
+            .iter()
+            .map(|_| iterative_search(evaluator, true, depth))
+            .collect();
+        let start = Instant::now();
+        for (peer, state) in peers.iter_mut().zip(positions) {
+            peer.choose_move(state);
+        }
+        let peer = start.elapsed().as_secs_f64();
+        ours.push(ply);
+        theirs.push(peer);
+        ratios.push(peer / ply);
+    }
+    let (q1, median, q3) = quartiles(&mut ratios);
+    println!(
+        "{:<34} {:>5} {:>8.3} s {:>12} {:>8.3} s {:>7.2}x {:>13} {:>13}",
+        name,
+        pairs,
+        quartiles(&mut ours).1,
+        nodes,
+        quartiles(&mut theirs).1,
+        median,
+        format!("{q1:.2}-{q3:.2}x"),
+        format!("{:.2}-{:.2}x", ratios[0], ratios[pairs - 1]),
+    );
+}
