@@ -8,14 +8,11 @@
 
 use criterion::measurement::WallTime;
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkGroup, Criterion};
-use ply_bench::peers::{Peer, PeerEval};
+use ply_bench::peers::{iterative_options, ply_engines_with, Peer, PeerEval, TABLE_BYTES};
 use ply_bench::positions::{knight_midgames, onitama_positions};
 use ply_search::engine::{Engine, EngineOptions};
 use ply_search::{Evaluator, Game, Limits, Searcher};
 use std::hint::black_box;
-
-/// The table every searcher gets.
-const TABLE_BYTES: usize = 16 << 20;
 
 /// Fresh engines, one per position, on `threads` threads (deferring moves if `defer`, every
 /// second thread a depth ahead if `stagger`), with their tables allocated (set-up, outside
@@ -25,20 +22,14 @@ fn engines<G: Game, E: Evaluator<G> + Clone>(
     (threads, defer, stagger): (usize, bool, bool),
     count: usize,
 ) -> Vec<Engine<G, E>> {
-    (0..count)
-        .map(|_| {
-            let options = EngineOptions {
-                tt_bytes: TABLE_BYTES,
-                defer,
-                stagger,
-                ..EngineOptions::default()
-            }
-            .threads(threads);
-            let mut engine = Engine::new(evaluator.clone(), options);
-            engine.allocate_table();
-            engine
-        })
-        .collect()
+    let options = EngineOptions {
+        tt_bytes: TABLE_BYTES,
+        defer,
+        stagger,
+        ..EngineOptions::default()
+    }
+    .threads(threads);
+    ply_engines_with(evaluator, &options, count)
 }
 
 /// Searches each position with its own engine to `depth`; the total nodes.
@@ -52,13 +43,6 @@ fn search_all<G: Game, E: Evaluator<G>>(
         .zip(positions)
         .map(|(engine, state)| engine.search(state, &Limits::depth(depth)).stats.nodes)
         .sum()
-}
-
-fn peer_options() -> minimax::IterativeOptions {
-    minimax::IterativeOptions::new()
-        .with_table_byte_size(TABLE_BYTES)
-        .with_null_window_search(true)
-        .with_aspiration_window(16)
 }
 
 /// Times a `minimax` crate strategy made by `make` (a fresh one per position, made outside the
@@ -128,7 +112,11 @@ where
     }
     let parallel = || {
         let threads = minimax::ParallelOptions::new().with_num_threads(2);
-        minimax::ParallelSearch::new(PeerEval::new(evaluator.clone()), peer_options(), threads)
+        minimax::ParallelSearch::new(
+            PeerEval::new(evaluator.clone()),
+            iterative_options(false),
+            threads,
+        )
     };
     bench_peer(
         &mut group,
@@ -137,8 +125,9 @@ where
         depth,
         parallel,
     );
-    let iterative =
-        || minimax::IterativeSearch::new(PeerEval::new(evaluator.clone()), peer_options());
+    let iterative = || {
+        minimax::IterativeSearch::new(PeerEval::new(evaluator.clone()), iterative_options(false))
+    };
     bench_peer(
         &mut group,
         "minimax_crate_iterative",

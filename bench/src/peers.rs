@@ -100,13 +100,23 @@ pub fn ply_engines<G: Game, E: Evaluator<G> + Clone>(
     evaluator: &E,
     count: usize,
 ) -> Vec<Engine<G, E>> {
+    let options = EngineOptions {
+        tt_bytes: TABLE_BYTES,
+        ..EngineOptions::default()
+    };
+    ply_engines_with(evaluator, &options, count)
+}
+
+/// Fresh ply engines, one per position, with `options` (threads, switches) and their tables
+/// allocated now.
+pub fn ply_engines_with<G: Game, E: Evaluator<G> + Clone>(
+    evaluator: &E,
+    options: &EngineOptions,
+    count: usize,
+) -> Vec<Engine<G, E>> {
     (0..count)
         .map(|_| {
-            let options = EngineOptions {
-                tt_bytes: TABLE_BYTES,
-                ..EngineOptions::default()
-            };
-            let mut engine = Engine::new(evaluator.clone(), options);
+            let mut engine = Engine::new(evaluator.clone(), options.clone());
             engine.allocate_table();
             engine
         })

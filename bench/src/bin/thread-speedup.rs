@@ -15,14 +15,12 @@
 //! `cargo run --release -p ply-bench --bin thread-speedup [-- --pairs 15]`
 
 use ply_bench::paired::{pairs_from_command_line, quartiles};
+use ply_bench::peers::{ply_engines_with, TABLE_BYTES};
 use ply_bench::positions::{knight_midgames, onitama_positions};
-use ply_search::engine::{Engine, EngineOptions};
+use ply_search::engine::EngineOptions;
 use ply_search::{Evaluator, Game, Limits, Searcher};
 use std::process::ExitCode;
 use std::time::Instant;
-
-/// The table every engine gets, as in `cargo bench --bench parallel`.
-const TABLE_BYTES: usize = 16 << 20;
 
 fn main() -> ExitCode {
     let pairs = match pairs_from_command_line(15) {
@@ -67,20 +65,13 @@ fn timed<G: Game, E: Evaluator<G> + Clone>(
     depth: u32,
     (threads, stagger): (usize, bool),
 ) -> (f64, u64) {
-    let mut engines: Vec<Engine<G, E>> = positions
-        .iter()
-        .map(|_| {
-            let options = EngineOptions {
-                tt_bytes: TABLE_BYTES,
-                stagger,
-                ..EngineOptions::default()
-            }
-            .threads(threads);
-            let mut engine = Engine::new(evaluator.clone(), options);
-            engine.allocate_table();
-            engine
-        })
-        .collect();
+    let options = EngineOptions {
+        tt_bytes: TABLE_BYTES,
+        stagger,
+        ..EngineOptions::default()
+    }
+    .threads(threads);
+    let mut engines = ply_engines_with(evaluator, &options, positions.len());
     let start = Instant::now();
     let mut nodes = 0;
     for (engine, state) in engines.iter_mut().zip(positions) {

@@ -444,7 +444,11 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                 lazy.claim(child_key);
             }
             let value = if depth == 1 {
-                // The children are leaves: scored here, without a call per child.
+                // The children are leaves: scored here, without a call per child. A leaf's
+                // value does not depend on the window, so PVS's second look below repeats the
+                // first; it is kept (it happens only in open-window nodes, on the principal
+                // variation) so that node counts stay those of the recursive search, which
+                // the published figures record.
                 let value = -self.leaf::<PARALLEL>(&child, ply + 1);
                 if searched > 0
                     && self.options.pvs
