@@ -287,7 +287,32 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     /// `PARALLEL` compiles the parallel search's extras in (checking whether another thread
     /// finished the iteration, deferring moves another thread is searching) or, for a search
     /// on one thread, out: a one-thread search costs not a branch more for them.
+    #[inline(always)]
     fn negamax<const PARALLEL: bool>(
+        &mut self,
+        state: &G,
+        key: u64,
+        depth: u32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        // In a parallel search, moves after the first that another thread is searching wait
+        // at the end of the list. Not near the leaves, where a game's table may reach: there
+        // the bookkeeping outweighs the subtree. The nodes that defer are compiled apart from
+        // the others: written into every node's move loop, the deferral's bookkeeping made
+        // the compiler keep values ready for it at every node (about 40 instructions a node
+        // on knight Isolation, valgrind), for a step taken only a few plies from the root.
+        if PARALLEL && self.options.defer && depth > self.tt_min_depth.max(TT_MIN_DEPTH) {
+            self.node::<PARALLEL, true>(state, key, depth, ply, alpha, beta)
+        } else {
+            self.node::<PARALLEL, false>(state, key, depth, ply, alpha, beta)
+        }
+    }
+
+    /// [`Self::negamax`] at one node; `DEFERRING` (parallel searches only) compiles the
+    /// deferral of moves another thread is searching in.
+    fn node<const PARALLEL: bool, const DEFERRING: bool>(
         &mut self,
         state: &G,
         key: u64,
@@ -388,11 +413,8 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut searched = 0;
-        // In a parallel search, moves after the first that another thread is searching wait
-        // at the end of the list (moves from `fresh_end` on have waited once). Not near the
-        // leaves, where a game's table may reach: there the bookkeeping outweighs the subtree.
-        let deferring =
-            PARALLEL && self.options.defer && depth > self.tt_min_depth.max(TT_MIN_DEPTH);
+        // Deferred moves wait at the end of the list; those from `fresh_end` on have waited
+        // once.
         let mut fresh_end = moves.len();
         loop {
             let mv = match early_killer {
@@ -426,7 +448,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                     tt.prefetch(child_key);
                 }
             }
-            let claimed = deferring && searched > 0;
+            let claimed = DEFERRING && searched > 0;
             if claimed {
                 let lazy = self
                     .lazy
