@@ -9,6 +9,11 @@
 //! this VM's drifting speed makes a loose ratio; a pair is seconds apart.
 //!
 //! `cargo run --release -p ply-bench --bin peer-ratio [-- --pairs 9]`
+//!
+//! With `--once <ply|peer> <knight|onitama>` it searches one workload once with one side and
+//! prints its time, for counting each side's instructions, branch mispredictions and cache
+//! misses, which do not drift with the hour:
+//! `valgrind --tool=cachegrind --cache-sim=yes --branch-sim=yes target/release/peer-ratio --once peer knight`.
 
 use ply_bench::paired::{pairs_from_command_line, quartiles};
 use ply_bench::peers::{iterative_search, ply_engines};
@@ -18,6 +23,18 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match once_from(&args) {
+        Some(Ok((ply, knight))) => {
+            once(ply, knight);
+            return ExitCode::SUCCESS;
+        }
+        Some(Err(message)) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+        None => {}
+    }
     let pairs = match pairs_from_command_line(9) {
         Ok(pairs) => pairs,
         Err(exit) => return exit,
@@ -41,6 +58,72 @@ fn main() -> ExitCode {
         10,
     );
     ExitCode::SUCCESS
+}
+
+/// `--once <ply|peer> <knight|onitama>` read from the arguments: `(ply, knight)`, or the
+/// error naming the accepted form; `None` if the arguments do not start with `--once`.
+fn once_from(args: &[String]) -> Option<Result<(bool, bool), String>> {
+    if args.first().map(String::as_str) != Some("--once") {
+        return None;
+    }
+    let rest: Vec<&str> = args[1..].iter().map(String::as_str).collect();
+    Some(match rest[..] {
+        [side @ ("ply" | "peer"), workload @ ("knight" | "onitama")] => {
+            Ok((side == "ply", workload == "knight"))
+        }
+        _ => Err(format!(
+            "bad arguments {rest:?} after --once; expected --once <ply|peer> <knight|onitama>"
+        )),
+    })
+}
+
+/// One search of one workload by one side (`--once`), its time printed.
+fn once(ply: bool, knight: bool) {
+    if knight {
+        once_on(
+            ply,
+            &ply_isolation::Heuristic::Improved,
+            &knight_midgames(8),
+            16,
+        );
+    } else {
+        once_on(
+            ply,
+            &ply_onitama::Heuristic::Balanced,
+            &onitama_positions(4),
+            10,
+        );
+    }
+}
+
+/// [`once`] on `positions` at `depth`.
+fn once_on<G: Game, E: Evaluator<G> + Clone + 'static>(
+    ply: bool,
+    evaluator: &E,
+    positions: &[G],
+    depth: u32,
+) {
+    use minimax::Strategy;
+    if ply {
+        let mut engines = ply_engines(evaluator, positions.len());
+        let start = Instant::now();
+        let nodes: u64 = engines
+            .iter_mut()
+            .zip(positions)
+            .map(|(engine, state)| engine.search(state, &Limits::depth(depth)).stats.nodes)
+            .sum();
+        println!("ply: {:.3} s, {nodes} nodes", start.elapsed().as_secs_f64());
+    } else {
+        let mut peers: Vec<_> = positions
+            .iter()
+            .map(|_| iterative_search(evaluator, true, depth))
+            .collect();
+        let start = Instant::now();
+        for (peer, state) in peers.iter_mut().zip(positions) {
+            peer.choose_move(state);
+        }
+        println!("peer: {:.3} s", start.elapsed().as_secs_f64());
+    }
 }
 
 /// Times `pairs` pairs on `positions` at `depth` and prints one line.
@@ -88,4 +171,42 @@ fn report<G: Game, E: Evaluator<G> + Clone + 'static>(
         format!("{q1:.2}-{q3:.2}x"),
         format!("{:.2}-{:.2}x", ratios[0], ratios[pairs - 1]),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Option<Result<(bool, bool), String>> {
+        once_from(&args.iter().map(|a| a.to_string()).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn once_names_a_side_and_a_workload() {
+        assert_eq!(
+            parse(&["--once", "peer", "knight"]),
+            Some(Ok((false, true)))
+        );
+        assert_eq!(
+            parse(&["--once", "ply", "onitama"]),
+            Some(Ok((true, false)))
+        );
+        assert_eq!(parse(&["--pairs", "3"]), None);
+    }
+
+    #[test]
+    fn a_bad_once_names_the_accepted_form() {
+        for bad in [
+            &["--once"][..],
+            &["--once", "ply"],
+            &["--once", "us", "knight"],
+            &["--once", "ply", "knight", "x"],
+        ] {
+            let error = parse(bad).unwrap().unwrap_err();
+            assert!(
+                error.contains("--once <ply|peer> <knight|onitama>"),
+                "{bad:?}: {error}"
+            );
+        }
+    }
 }
