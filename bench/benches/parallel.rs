@@ -8,10 +8,12 @@
 
 use criterion::measurement::WallTime;
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkGroup, Criterion};
-use ply_bench::peers::{iterative_options, ply_engines_with, Peer, PeerEval, TABLE_BYTES};
+use ply_bench::peers::{
+    iterative_options, ply_engines_with, search_all, Peer, PeerEval, TABLE_BYTES,
+};
 use ply_bench::positions::{knight_midgames, onitama_positions};
 use ply_search::engine::{Engine, EngineOptions};
-use ply_search::{Evaluator, Game, Limits, Searcher};
+use ply_search::{Evaluator, Game};
 use std::hint::black_box;
 
 /// Fresh engines, one per position, on `threads` threads (deferring moves if `defer`, every
@@ -30,19 +32,6 @@ fn engines<G: Game, E: Evaluator<G> + Clone>(
     }
     .threads(threads);
     ply_engines_with(evaluator, &options, count)
-}
-
-/// Searches each position with its own engine to `depth`; the total nodes.
-fn search_all<G: Game, E: Evaluator<G>>(
-    engines: &mut [Engine<G, E>],
-    positions: &[G],
-    depth: u32,
-) -> u64 {
-    engines
-        .iter_mut()
-        .zip(positions)
-        .map(|(engine, state)| engine.search(state, &Limits::depth(depth)).stats.nodes)
-        .sum()
 }
 
 /// Times a `minimax` crate strategy made by `make` (a fresh one per position, made outside the

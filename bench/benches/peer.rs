@@ -10,9 +10,9 @@
 //! first. Figures are recorded in BENCHMARKS.md.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use ply_bench::peers::{iterative_search, ply_engines, PeerEval};
+use ply_bench::peers::{iterative_search, ply_engines, search_all, PeerEval};
 use ply_bench::positions::{knight_midgames, onitama_positions};
-use ply_search::{Evaluator, Game, Limits, Searcher};
+use ply_search::{Evaluator, Game};
 use std::hint::black_box;
 
 /// The nodes the peer reports for its last search (its `stats` text: "Explored N nodes").
@@ -43,11 +43,11 @@ fn compare<G, E>(
     E: Evaluator<G> + Clone + 'static,
 {
     use minimax::Strategy;
-    let ply_nodes: u64 = ply_engines(&evaluator, positions.len())
-        .iter_mut()
-        .zip(positions)
-        .map(|(engine, state)| engine.search(state, &Limits::depth(depth)).stats.nodes)
-        .sum();
+    let ply_nodes = search_all(
+        &mut ply_engines(&evaluator, positions.len()),
+        positions,
+        depth,
+    );
     eprintln!("{name}: ply: {ply_nodes} nodes to depth {depth}");
     for &countermoves in peer_setups {
         let nodes: u64 = positions
@@ -68,13 +68,7 @@ fn compare<G, E>(
     group.bench_function("ply_engine", |b| {
         b.iter_batched_ref(
             || ply_engines(&evaluator, positions.len()),
-            |engines| {
-                engines
-                    .iter_mut()
-                    .zip(black_box(positions))
-                    .map(|(engine, state)| engine.search(state, &Limits::depth(depth)).stats.nodes)
-                    .sum::<u64>()
-            },
+            |engines| search_all(engines, black_box(positions), depth),
             BatchSize::PerIteration,
         )
     });

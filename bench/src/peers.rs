@@ -6,7 +6,7 @@
 //! engine after the table's move, the peer in its generator's order.
 
 use ply_search::engine::{Engine, EngineOptions};
-use ply_search::{Evaluator, Game, MoveList, Outcome};
+use ply_search::{Evaluator, Game, Limits, MoveList, Outcome, Searcher};
 use std::cmp::Reverse;
 use std::marker::PhantomData;
 
@@ -121,6 +121,20 @@ pub fn ply_engines_with<G: Game, E: Evaluator<G> + Clone>(
             engine
         })
         .collect()
+}
+
+/// Searches each position with its own engine to `depth` (`engines[i]` searches
+/// `positions[i]`); the nodes of all the searches.
+pub fn search_all<G: Game, E: Evaluator<G>>(
+    engines: &mut [Engine<G, E>],
+    positions: &[G],
+    depth: u32,
+) -> u64 {
+    engines
+        .iter_mut()
+        .zip(positions)
+        .map(|(engine, state)| engine.search(state, &Limits::depth(depth)).stats.nodes)
+        .sum()
 }
 
 /// The `minimax` crate's `IterativeSearch` options in the comparisons: a [`TABLE_BYTES`]

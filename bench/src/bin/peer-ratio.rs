@@ -16,9 +16,9 @@
 //! `valgrind --tool=cachegrind --cache-sim=yes --branch-sim=yes target/release/peer-ratio --once peer knight`.
 
 use ply_bench::paired::{pairs_from_command_line, quartiles};
-use ply_bench::peers::{iterative_search, ply_engines};
+use ply_bench::peers::{iterative_search, ply_engines, search_all};
 use ply_bench::positions::{knight_midgames, onitama_positions};
-use ply_search::{Evaluator, Game, Limits, Searcher};
+use ply_search::{Evaluator, Game};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -103,27 +103,44 @@ fn once_on<G: Game, E: Evaluator<G> + Clone + 'static>(
     positions: &[G],
     depth: u32,
 ) {
-    use minimax::Strategy;
     if ply {
-        let mut engines = ply_engines(evaluator, positions.len());
-        let start = Instant::now();
-        let nodes: u64 = engines
-            .iter_mut()
-            .zip(positions)
-            .map(|(engine, state)| engine.search(state, &Limits::depth(depth)).stats.nodes)
-            .sum();
-        println!("ply: {:.3} s, {nodes} nodes", start.elapsed().as_secs_f64());
+        let (seconds, nodes) = time_ply(evaluator, positions, depth);
+        println!("ply: {seconds:.3} s, {nodes} nodes");
     } else {
-        let mut peers: Vec<_> = positions
-            .iter()
-            .map(|_| iterative_search(evaluator, true, depth))
-            .collect();
-        let start = Instant::now();
-        for (peer, state) in peers.iter_mut().zip(positions) {
-            peer.choose_move(state);
-        }
-        println!("peer: {:.3} s", start.elapsed().as_secs_f64());
+        println!("peer: {:.3} s", time_peer(evaluator, positions, depth));
     }
+}
+
+/// Seconds for fresh ply engines (set up outside the timing) to search every position to
+/// `depth`, and their nodes.
+fn time_ply<G: Game, E: Evaluator<G> + Clone>(
+    evaluator: &E,
+    positions: &[G],
+    depth: u32,
+) -> (f64, u64) {
+    let mut engines = ply_engines(evaluator, positions.len());
+    let start = Instant::now();
+    let nodes = search_all(&mut engines, positions, depth);
+    (start.elapsed().as_secs_f64(), nodes)
+}
+
+/// Seconds for fresh peers (`IterativeSearch` with its countermoves, set up outside the
+/// timing) to choose a move in every position at `depth`.
+fn time_peer<G: Game, E: Evaluator<G> + Clone + 'static>(
+    evaluator: &E,
+    positions: &[G],
+    depth: u32,
+) -> f64 {
+    use minimax::Strategy;
+    let mut peers: Vec<_> = positions
+        .iter()
+        .map(|_| iterative_search(evaluator, true, depth))
+        .collect();
+    let start = Instant::now();
+    for (peer, state) in peers.iter_mut().zip(positions) {
+        peer.choose_move(state);
+    }
+    start.elapsed().as_secs_f64()
 }
 
 /// Times `pairs` pairs on `positions` at `depth` and prints one line.
@@ -134,27 +151,12 @@ fn report<G: Game, E: Evaluator<G> + Clone + 'static>(
     positions: &[G],
     depth: u32,
 ) {
-    use minimax::Strategy;
     let (mut ours, mut theirs, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
     let mut nodes = 0;
     for _ in 0..pairs {
-        let mut engines = ply_engines(evaluator, positions.len());
-        let start = Instant::now();
-        nodes = engines
-            .iter_mut()
-            .zip(positions)
-            .map(|(engine, state)| engine.search(state, &Limits::depth(depth)).stats.nodes)
-            .sum::<u64>();
-        let ply = start.elapsed().as_secs_f64();
-        let mut peers: Vec<_> = positions
-            .iter()
-            .map(|_| iterative_search(evaluator, true, depth))
-            .collect();
-        let start = Instant::now();
-        for (peer, state) in peers.iter_mut().zip(positions) {
-            peer.choose_move(state);
-        }
-        let peer = start.elapsed().as_secs_f64();
+        let (ply, ply_nodes) = time_ply(evaluator, positions, depth);
+        let peer = time_peer(evaluator, positions, depth);
+        nodes = ply_nodes;
         ours.push(ply);
         theirs.push(peer);
         ratios.push(peer / ply);

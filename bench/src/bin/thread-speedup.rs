@@ -15,10 +15,10 @@
 //! `cargo run --release -p ply-bench --bin thread-speedup [-- --pairs 15]`
 
 use ply_bench::paired::{pairs_from_command_line, quartiles};
-use ply_bench::peers::{ply_engines_with, TABLE_BYTES};
+use ply_bench::peers::{ply_engines_with, search_all, TABLE_BYTES};
 use ply_bench::positions::{knight_midgames, onitama_positions};
 use ply_search::engine::EngineOptions;
-use ply_search::{Evaluator, Game, Limits, Searcher};
+use ply_search::{Evaluator, Game};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -73,10 +73,7 @@ fn timed<G: Game, E: Evaluator<G> + Clone>(
     .threads(threads);
     let mut engines = ply_engines_with(evaluator, &options, positions.len());
     let start = Instant::now();
-    let mut nodes = 0;
-    for (engine, state) in engines.iter_mut().zip(positions) {
-        nodes += engine.search(state, &Limits::depth(depth)).stats.nodes;
-    }
+    let nodes = search_all(&mut engines, positions, depth);
     (start.elapsed().as_secs_f64() * 1e3, nodes)
 }
 
