@@ -181,10 +181,9 @@ pub struct Engine<G: Game, E> {
     tt: Option<Table<G::Move>>,
     killers: Killers<G::Move>,
     history: History,
-    /// Per-ply buffers, reused: no allocation inside the search.
-    moves: Vec<MoveList<G::Move>>,
-    keys: Vec<Vec<u32>>,
-    pv: Vec<Vec<G::Move>>,
+    /// Per-ply buffers, reused: no allocation inside the search. Lent to the search as a
+    /// slice, each node taking the first and passing the rest to its children.
+    frames: Vec<Frame<G::Move>>,
     // The current search.
     root_player: Player,
     nodes: u64,
@@ -243,11 +242,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             tt: None,
             killers: Killers::new(),
             history: History::new(G::MOVE_INDEX_SPACE),
-            moves: (0..=MAX_PLY).map(|_| MoveList::new()).collect(),
-            keys: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
-            pv: (0..=MAX_PLY + 1)
-                .map(|_| Vec::with_capacity(MAX_PLY))
-                .collect(),
+            frames: (0..=MAX_PLY).map(|_| Frame::default()).collect(),
             root_player: Player::P0,
             nodes: 0,
             budget: Budget::unlimited(),
@@ -282,7 +277,9 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     /// Negamax alpha-beta (fail-soft) at `ply` plies from the root with `depth` plies to go.
     /// `key` is the state's key wherever the table is used (a table and `depth` at least
     /// [`EngineOptions::tt_min_depth`]); each node passes its children theirs through
-    /// [`Game::key_after`].
+    /// [`Game::key_after`]. `frames` lends the per-ply buffers, this node's first and its
+    /// descendants' after: passed down, not taken from the engine and put back at every node
+    /// (which cost about 4% of the instructions on knight Isolation, valgrind).
     ///
     /// `PARALLEL` compiles the parallel search's extras in (checking whether another thread
     /// finished the iteration, deferring moves another thread is searching) or, for a search
@@ -296,6 +293,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         ply: usize,
         alpha: Score,
         beta: Score,
+        frames: &mut [Frame<G::Move>],
     ) -> Score {
         // In a parallel search, moves after the first that another thread is searching wait
         // at the end of the list. Not near the leaves, where a game's table may reach: there
@@ -304,9 +302,9 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         // the compiler keep values ready for it at every node (about 40 instructions a node
         // on knight Isolation, valgrind), for a step taken only a few plies from the root.
         if PARALLEL && self.options.defer && depth > self.tt_min_depth.max(TT_MIN_DEPTH) {
-            self.node::<PARALLEL, true>(state, key, depth, ply, alpha, beta)
+            self.node::<PARALLEL, true>(state, key, depth, ply, alpha, beta, frames)
         } else {
-            self.node::<PARALLEL, false>(state, key, depth, ply, alpha, beta)
+            self.node::<PARALLEL, false>(state, key, depth, ply, alpha, beta, frames)
         }
     }
 
@@ -320,6 +318,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         ply: usize,
         mut alpha: Score,
         beta: Score,
+        frames: &mut [Frame<G::Move>],
     ) -> Score {
         if self.aborted || self.budget.exhausted(self.nodes) || (PARALLEL && self.iteration_over())
         {
@@ -327,7 +326,12 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             return 0;
         }
         self.nodes += 1;
-        self.pv[ply].clear();
+        // This node's buffers, and its children's (none past the last ply).
+        let Some((frame, deeper)) = frames.split_first_mut() else {
+            return self.evaluate(state);
+        };
+        let Frame { moves, keys, pv } = frame;
+        pv.clear();
 
         if state.is_terminal() {
             return terminal_score(state, ply);
@@ -363,11 +367,10 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         // Otherwise the moves first: the parent prefetched this node's table entry, and
         // generating them gives the load time to arrive before the probe (wasted only on a
         // cutoff).
-        let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
         let mut generated = early_killer.is_none();
         if generated {
-            state.generate_moves(&mut moves);
+            state.generate_moves(moves);
         }
 
         // The table: a cutoff, or at least a move to try first.
@@ -386,25 +389,25 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                     };
                     if usable {
                         self.tt_cutoffs += 1;
-                        self.moves[ply] = moves;
                         return value;
                     }
                 }
             }
         }
 
-        let mut keys = std::mem::take(&mut self.keys[ply]);
         let mover = state.to_move();
         let priority = self.options.priority.then_some(state);
         // The moves ranked now, unless the early killer goes first: then only if it does not
         // cut off (with the history as its subtree left it).
         let mut ranked = early_killer.is_none();
         if ranked {
-            self.rank(&moves, &mut keys, tt_move, priority, killers, mover);
+            self.rank(moves, keys, tt_move, priority, killers, mover);
         }
 
         if depth == 1 {
-            self.pv[ply + 1].clear();
+            if let Some(child) = deeper.first_mut() {
+                child.pv.clear();
+            }
         }
         let alpha_at_entry = alpha;
         // A null window (PVS's probes) only asks whether the value is above alpha: its line
@@ -422,19 +425,19 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                 _ => {
                     if !generated {
                         // The early killer did not cut off: now the others, behind it.
-                        state.generate_moves(&mut moves);
+                        state.generate_moves(moves);
                         let found =
-                            early_killer.is_some_and(|killer| bring_to_front(&mut moves, killer));
+                            early_killer.is_some_and(|killer| bring_to_front(moves, killer));
                         debug_assert!(found, "quick_legality called an illegal killer legal");
                         fresh_end = moves.len();
                         generated = true;
                     }
                     if !ranked {
-                        self.rank(&moves, &mut keys, tt_move, priority, killers, mover);
+                        self.rank(moves, keys, tt_move, priority, killers, mover);
                         ranked = true;
                     }
                     // A plain slice: a `MoveList` checks where its items live at every index.
-                    match pick_next(moves.as_mut_slice(), &mut keys, searched) {
+                    match pick_next(moves.as_mut_slice(), keys, searched) {
                         Some(mv) => mv,
                         None => break,
                     }
@@ -483,7 +486,15 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                     value
                 }
             } else if searched == 0 || !self.options.pvs {
-                -self.negamax::<PARALLEL>(&child, child_key, depth - 1, ply + 1, -beta, -alpha)
+                -self.negamax::<PARALLEL>(
+                    &child,
+                    child_key,
+                    depth - 1,
+                    ply + 1,
+                    -beta,
+                    -alpha,
+                    deeper,
+                )
             } else {
                 // A null window proves the move is no better than alpha; if it is, search again.
                 let probe = -self.negamax::<PARALLEL>(
@@ -493,9 +504,18 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                     ply + 1,
                     -alpha - 1,
                     -alpha,
+                    deeper,
                 );
                 if probe > alpha && probe < beta && !self.aborted {
-                    -self.negamax::<PARALLEL>(&child, child_key, depth - 1, ply + 1, -beta, -alpha)
+                    -self.negamax::<PARALLEL>(
+                        &child,
+                        child_key,
+                        depth - 1,
+                        ply + 1,
+                        -beta,
+                        -alpha,
+                        deeper,
+                    )
                 } else {
                     probe
                 }
@@ -516,11 +536,11 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                 if value > alpha {
                     alpha = value;
                     if keeps_line {
-                        let (line, rest) = self.pv.split_at_mut(ply + 1);
-                        let line = &mut line[ply];
-                        line.clear();
-                        line.push(mv);
-                        line.extend_from_slice(&rest[0]);
+                        pv.clear();
+                        pv.push(mv);
+                        if let Some(child) = deeper.first() {
+                            pv.extend_from_slice(&child.pv);
+                        }
                     }
                 }
                 if value >= beta {
@@ -538,8 +558,6 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                 }
             }
         }
-        self.moves[ply] = moves;
-        self.keys[ply] = keys;
         if self.aborted {
             return 0;
         }
@@ -642,7 +660,9 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         guess: Option<Score>,
     ) -> Score {
         let window = self.options.aspiration_window.max(1);
-        match guess {
+        // The buffers, lent to the search and returned after it.
+        let mut frames = std::mem::take(&mut self.frames);
+        let value = match guess {
             Some(guess) if self.options.aspiration && !score::is_decisive(guess) => {
                 // Widen only the side that failed, by four times each time; past the heuristic
                 // range the side opens fully (a win or loss lies beyond any window).
@@ -658,24 +678,60 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                 loop {
                     let alpha = bound(guess.saturating_sub(low));
                     let beta = bound(guess.saturating_add(high));
-                    let value = self.negamax::<PARALLEL>(root, root.key(), depth, 0, alpha, beta);
+                    let value = self.negamax::<PARALLEL>(
+                        root,
+                        root.key(),
+                        depth,
+                        0,
+                        alpha,
+                        beta,
+                        &mut frames,
+                    );
                     if self.aborted || (value > alpha && value < beta) {
-                        return value;
+                        break value;
                     }
                     if value <= alpha {
                         if alpha == -INFINITY {
-                            return value;
+                            break value;
                         }
                         low = widen(low);
                     } else {
                         if beta == INFINITY {
-                            return value;
+                            break value;
                         }
                         high = widen(high);
                     }
                 }
             }
-            _ => self.negamax::<PARALLEL>(root, root.key(), depth, 0, -INFINITY, INFINITY),
+            _ => self.negamax::<PARALLEL>(
+                root,
+                root.key(),
+                depth,
+                0,
+                -INFINITY,
+                INFINITY,
+                &mut frames,
+            ),
+        };
+        self.frames = frames;
+        value
+    }
+}
+
+/// One ply's buffers: the moves of the node searched there, their ordering keys, and the
+/// principal variation found from it.
+struct Frame<M> {
+    moves: MoveList<M>,
+    keys: Vec<u32>,
+    pv: Vec<M>,
+}
+
+impl<M> Default for Frame<M> {
+    fn default() -> Self {
+        Frame {
+            moves: MoveList::new(),
+            keys: Vec::with_capacity(32),
+            pv: Vec::with_capacity(MAX_PLY),
         }
     }
 }
@@ -735,17 +791,17 @@ impl<G: Game, E: Evaluator<G>> Searcher<G> for Engine<G, E> {
                 if self.aborted {
                     // Keep the deepest completed iteration's answer; with none, take what the
                     // partial one found.
-                    if completed == 0 && !self.pv[0].is_empty() {
-                        best_move = self.pv[0].first().copied();
-                        pv = self.pv[0].clone();
+                    if completed == 0 && !self.frames[0].pv.is_empty() {
+                        best_move = self.frames[0].pv.first().copied();
+                        pv = self.frames[0].pv.clone();
                     }
                     break;
                 }
                 completed = depth;
                 guess = Some(value);
                 best_score = value;
-                if !self.pv[0].is_empty() {
-                    pv = self.pv[0].clone();
+                if !self.frames[0].pv.is_empty() {
+                    pv = self.frames[0].pv.clone();
                     best_move = pv.first().copied();
                 }
                 let row = IterationRow {

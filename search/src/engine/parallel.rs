@@ -269,7 +269,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             (record.pv.first().copied(), record.score, record.pv)
         } else {
             // No iteration completed: what the caller's thread found so far, as on one thread.
-            let partial = workers[0].pv[0].clone();
+            let partial = workers[0].frames[0].pv.clone();
             let first = partial
                 .first()
                 .copied()
@@ -329,7 +329,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                 continue;
             }
             let proven = score::plies_to_result(value).is_some_and(|n| n <= depth);
-            let pv = &self.pv[0];
+            let pv = &self.frames[0].pv;
             lazy.complete(depth, value, pv, proven, root.format_line(pv));
             if proven || depth >= max_depth {
                 lazy.stop.store(true, Ordering::Relaxed);
