@@ -324,7 +324,12 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         beta: Score,
         frames: &mut [Frame<G::Move>],
     ) -> Score {
-        if self.aborted || self.budget.exhausted(self.nodes) || (PARALLEL && self.iteration_over())
+        // On one thread only the budget stops a search, and once it has it says so at every
+        // node; on several, another thread's completing the iteration stops it too, seen every
+        // `CLOCK_EVERY` nodes and remembered in `aborted`.
+        if (PARALLEL && self.aborted)
+            || self.budget.exhausted(self.nodes)
+            || (PARALLEL && self.iteration_over())
         {
             self.aborted = true;
             return 0;
@@ -599,7 +604,10 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     /// plies to go, for a child of a node one ply from the horizon.
     #[inline(always)]
     fn leaf<const PARALLEL: bool>(&mut self, state: &G, ply: usize) -> Score {
-        if self.aborted || self.budget.exhausted(self.nodes) || (PARALLEL && self.iteration_over())
+        // As in `node`.
+        if (PARALLEL && self.aborted)
+            || self.budget.exhausted(self.nodes)
+            || (PARALLEL && self.iteration_over())
         {
             self.aborted = true;
             return 0;
