@@ -5,7 +5,7 @@
 //! Run: `cargo bench -p ply-bench --bench search`. Figures are recorded in BENCHMARKS.md.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use ply_bench::peers::PeerEval;
+use ply_bench::peers::{search_all, PeerEval};
 use ply_isolation::{Heuristic, Isolation};
 use ply_search::course::{minimax_decision, Options};
 use ply_search::engine::{Engine, EngineOptions};
@@ -28,20 +28,6 @@ fn fresh_engines(n: usize) -> Vec<Engine<Isolation, Heuristic>> {
             engine
         })
         .collect()
-}
-
-/// Searches each position with its own fresh engine (made outside the timed part: a new 16 MiB
-/// table is a memset, not search work). Returns the total node count.
-fn search_all(
-    engines: &mut [Engine<Isolation, Heuristic>],
-    positions: &[Isolation],
-    depth: u32,
-) -> u64 {
-    engines
-        .iter_mut()
-        .zip(positions)
-        .map(|(engine, state)| engine.search(state, &Limits::depth(depth)).stats.nodes)
-        .sum()
 }
 
 fn engine_bench(c: &mut Criterion) {
