@@ -124,6 +124,13 @@ impl Budget {
         self.next_check = 0;
     }
 
+    /// Replaces the node limit (`None`: none), seen from the next node on: a search that
+    /// gives part of its work a budget of its own (the solver's proof-number leaves).
+    pub fn set_node_limit(&mut self, nodes: Option<u64>) {
+        self.node_limit = nodes.unwrap_or(u64::MAX);
+        self.next_check = 0;
+    }
+
     /// Forgets why the last search stopped, for the next one.
     pub fn rearm(&mut self) {
         self.stopped = None;

@@ -15,7 +15,11 @@ use std::time::Duration;
 /// assert!(seen_by_search.is_raised());
 /// ```
 #[derive(Clone, Debug, Default)]
-pub struct StopFlag(Arc<AtomicBool>);
+pub struct StopFlag {
+    own: Arc<AtomicBool>,
+    /// The flag this one was linked to ([`StopFlag::linked`]), if any.
+    parent: Option<Box<StopFlag>>,
+}
 
 impl StopFlag {
     /// A lowered flag.
@@ -23,15 +27,40 @@ impl StopFlag {
         StopFlag::default()
     }
 
-    /// Asks every search holding this flag to stop.
-    pub fn stop(&self) {
-        self.0.store(true, Ordering::Relaxed);
+    /// A new flag that reads raised when it is stopped itself or when `self` is: a part of a
+    /// job (one reply of a solve) that can be called off alone, and still stops with the
+    /// whole.
+    ///
+    /// ```
+    /// use ply_search::StopFlag;
+    /// let whole = StopFlag::new();
+    /// let part = whole.linked();
+    /// part.stop();
+    /// assert!(part.is_raised() && !whole.is_raised());
+    /// let other = whole.linked();
+    /// whole.stop();
+    /// assert!(other.is_raised());
+    /// ```
+    pub fn linked(&self) -> StopFlag {
+        StopFlag {
+            own: Arc::new(AtomicBool::new(false)),
+            parent: Some(Box::new(self.clone())),
+        }
     }
 
-    /// Whether [`StopFlag::stop`] was called.
+    /// Asks every search holding this flag to stop.
+    pub fn stop(&self) {
+        self.own.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`StopFlag::stop`] was called (on this flag, or on the one it is linked to).
     #[inline]
     pub fn is_raised(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.own.load(Ordering::Relaxed)
+            || self
+                .parent
+                .as_ref()
+                .is_some_and(|parent| parent.is_raised())
     }
 }
 

@@ -11,7 +11,7 @@ use proptest::prelude::*;
 /// Every combination of the switches that can change how the solver searches.
 fn all_option_sets() -> Vec<SolverOptions> {
     let mut sets = Vec::new();
-    for bits in 0..64u32 {
+    for bits in 0..512u32 {
         let on = |i: u32| bits >> i & 1 == 1;
         sets.push(SolverOptions {
             tt_bytes: if on(0) { 1 << 16 } else { 0 },
@@ -21,6 +21,10 @@ fn all_option_sets() -> Vec<SolverOptions> {
             settle: on(3),
             symmetry: on(4),
             race_bounds: on(5),
+            etc: on(6),
+            finer_split: on(7),
+            proof_numbers: on(8).then_some(3),
+            threads: if on(7) { 2 } else { 1 },
             ..SolverOptions::default()
         });
     }
@@ -97,6 +101,41 @@ fn two_threads_give_the_same_values_as_one() {
 }
 
 #[test]
+fn the_finer_split_values_every_move_and_reply_like_whole_moves() {
+    for seed in 0..20 {
+        let tree = Tree::random(seed, 7, 4, 30);
+        for distance in [true, false] {
+            let whole = SolverOptions {
+                distance,
+                ..SolverOptions::default()
+            };
+            let a = solve(&tree, &whole, true).unwrap();
+            for threads in [1, 2] {
+                let finer = SolverOptions {
+                    finer_split: true,
+                    threads,
+                    ..whole.clone()
+                };
+                let b = solve(&tree, &finer, true).unwrap();
+                let signs = |s: &ply_search::solver::Solution<_>| -> Vec<i32> {
+                    let replies = s.replies.iter().flat_map(|o| &o.replies);
+                    s.moves
+                        .iter()
+                        .chain(replies)
+                        .map(|m| sign(m.value))
+                        .collect()
+                };
+                if distance {
+                    assert_eq!((a.moves.clone(), a.replies.clone()), (b.moves, b.replies));
+                } else {
+                    assert_eq!(signs(&a), signs(&b), "seed {seed}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn a_node_limit_stops_the_solve_and_says_so() {
     let tree = Tree::random(7, 9, 5, 100);
     let options = SolverOptions {
@@ -106,7 +145,24 @@ fn a_node_limit_stops_the_solve_and_says_so() {
     let error = solve(&tree, &options, false).unwrap_err();
     assert_eq!(error.stopped_by, ply_search::StopReason::Nodes);
     assert!(error.nodes >= 5, "{error:?}");
-    let mut solver = Solver::new(options);
+    let mut solver = Solver::new(options.clone());
     assert_eq!(solver.value(&tree), None);
     assert_eq!(solver.stopped_by(), Some(ply_search::StopReason::Nodes));
+    // Proof-number search's own leaf budgets are not the user's limit.
+    let proof_numbers = SolverOptions {
+        proof_numbers: Some(2),
+        ..options
+    };
+    let mut solver = Solver::new(proof_numbers.clone());
+    assert_eq!(solver.value(&tree), None);
+    assert_eq!(solver.stopped_by(), Some(ply_search::StopReason::Nodes));
+    let unlimited = SolverOptions {
+        max_nodes: None,
+        ..proof_numbers
+    };
+    let truth = all_values(&tree)[&tree];
+    assert_eq!(
+        Solver::new(unlimited).value(&tree).map(sign),
+        Some(sign(truth))
+    );
 }

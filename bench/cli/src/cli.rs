@@ -540,6 +540,9 @@ pub struct SolveArgs {
     /// Threads; each solves whole moves with its own share of the table.
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub threads: usize,
+    /// Share out each move's replies among the threads instead of whole moves.
+    #[arg(long)]
+    pub finer_split: bool,
     /// Transposition-table size, e.g. `64MiB`, `1GiB`, `0` for none.
     #[arg(long, default_value = "64MiB", value_name = "SIZE")]
     pub tt: String,
@@ -566,6 +569,14 @@ pub struct SolveArgs {
     /// lose by more): fewer nodes, more time per node.
     #[arg(long)]
     pub race_bounds: bool,
+    /// Enhanced transposition cutoffs: look every child up in the table before searching any;
+    /// fewer nodes, a probe per child.
+    #[arg(long)]
+    pub etc: bool,
+    /// Proof-number search near the root: a best-first tree whose new positions each get an
+    /// alpha-beta solve of at most N nodes (PN²).
+    #[arg(long, value_name = "N")]
+    pub proof_numbers: Option<u64>,
     /// One JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -621,6 +632,12 @@ impl SolveArgs {
                 self.threads
             )));
         }
+        if self.proof_numbers == Some(0) {
+            return Err(CliError::new(
+                "bad --proof-numbers `0`: expected a node budget of 1 or more for each \
+                 position's alpha-beta solve",
+            ));
+        }
         Ok(ply_search::solver::SolverOptions {
             tt_bytes,
             distance: self.distance,
@@ -628,8 +645,11 @@ impl SolveArgs {
             fewest_replies: !self.no_ordering,
             settle: !self.no_settle,
             race_bounds: self.race_bounds,
+            etc: self.etc,
+            proof_numbers: self.proof_numbers,
             symmetry: !self.no_symmetry,
             threads: self.threads,
+            finer_split: self.finer_split,
             max_nodes: self.nodes,
             max_time,
         })

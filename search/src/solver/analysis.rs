@@ -157,7 +157,11 @@ pub fn solve_until<G: Solvable>(
     let depth = if all_replies { 2 } else { 1 };
     let split = Split::new(state, depth, options.symmetry)
         .expect("a position has fewer than MAX_JOBS moves and replies");
-    let (values, stats) = solve_all(split.jobs(), options, stop)?;
+    let (values, stats) = if options.finer_split {
+        super::replies::solve_by_replies(split.jobs(), options, stop)?
+    } else {
+        solve_all(split.jobs(), options, stop)?
+    };
     let mut solution = split
         .combine(&values, options, all_replies, stats)
         .expect("one value per job, and replies at depth 2");

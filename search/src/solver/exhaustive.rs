@@ -45,7 +45,8 @@ fn value_of<G: Game>(state: &G, values: &mut AHashMap<G, Score>) -> Score {
 
 /// Checks the solver against [`all_values`] position by position: every `stride`-th reachable
 /// position (in a fixed order; 1 = all of them) is solved (the tables are shared from one position to the next), with
-/// the distance (must equal minimax exactly) and without (must agree in sign), with every
+/// the distance (must equal minimax exactly) and without (must agree in sign, with enhanced
+/// transposition cutoffs, and by proof-number search with tiny leaf solves), with every
 /// speed-up on, and with the distance again with the game's bounds
 /// ([`SolverOptions::race_bounds`](super::SolverOptions::race_bounds)). Returns how many positions were checked, or the first disagreement. Game
 /// crates call it on their small boards, as they call the conformance kit.
@@ -68,13 +69,20 @@ pub fn check_solver<G: super::Solvable>(start: &G, stride: usize) -> Result<usiz
     };
     let outcome = super::SolverOptions {
         distance: false,
+        etc: true,
         ..exact.clone()
     };
     let bounded = super::SolverOptions {
         race_bounds: true,
         ..exact.clone()
     };
+    let proof_numbers = super::SolverOptions {
+        distance: false,
+        proof_numbers: Some(4),
+        ..exact.clone()
+    };
     let mut exact_solver = super::Solver::new(exact);
+    let mut proof_number_solver = super::Solver::new(proof_numbers);
     let mut outcome_solver = super::Solver::new(outcome);
     let mut bounded_solver = super::Solver::new(bounded);
     let mut checked = 0;
@@ -82,10 +90,15 @@ pub fn check_solver<G: super::Solvable>(start: &G, stride: usize) -> Result<usiz
         let got = exact_solver.value(state).expect("no limit");
         let sign = outcome_solver.value(state).expect("no limit");
         let with_bounds = bounded_solver.value(state).expect("no limit");
-        if got != want || sign.signum() != want.signum() || with_bounds != want {
+        let proved = proof_number_solver.value(state).expect("no limit");
+        if got != want
+            || sign.signum() != want.signum()
+            || with_bounds != want
+            || proved.signum() != want.signum()
+        {
             return Err(format!(
-                "position `{}`: minimax {want}, solver {got} (outcome-only solver {sign}, \
-                 with the game's bounds {with_bounds})",
+                "position `{}`: minimax {want}, solver {got} (outcome-only solver with cutoffs {sign}, \
+                 with the game's bounds {with_bounds}, by proof numbers {proved})",
                 state.position()
             ));
         }

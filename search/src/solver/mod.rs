@@ -27,6 +27,8 @@
 
 pub mod analysis;
 pub mod exhaustive;
+mod proof;
+mod replies;
 pub mod split;
 
 use crate::engine::ordering::pick_next;
@@ -123,10 +125,24 @@ pub struct SolverOptions {
     /// nodes, but on the Isolation games each costs more than it saves (docs/solver.md), so
     /// off by default.
     pub race_bounds: bool,
+    /// Enhanced transposition cutoffs: before searching a node's moves, look each child up in
+    /// the table, and stop at once when one is already proven good enough. Fewer nodes, a
+    /// probe per child; off by default (docs/solver.md measures it).
+    pub etc: bool,
+    /// Proof-number search near the root: the outcome by a best-first proof-number tree whose
+    /// new positions each get an alpha-beta solve of at most this many nodes (PN²), instead
+    /// of one alpha-beta search. `None` (the default): alpha-beta alone. The distance, when
+    /// asked for, is still found by alpha-beta.
+    pub proof_numbers: Option<u64>,
     /// Solve one of each set of symmetric root moves (and replies) only.
     pub symmetry: bool,
     /// Threads for the root analysis (each solves whole root moves with its own table).
     pub threads: usize,
+    /// Share the work of [`solve`] among the threads one ply finer: each root move's (or,
+    /// for every reply, each reply's) own replies, with a move's remaining replies passed
+    /// over once one decides it, instead of whole moves. Off by default (docs/solver.md
+    /// measures it).
+    pub finer_split: bool,
     /// Give up after this many nodes (per thread).
     pub max_nodes: Option<u64>,
     /// Give up after this long (for [`solve`], the whole solve; for [`Solver::value`], each
@@ -143,8 +159,11 @@ impl Default for SolverOptions {
             fewest_replies: true,
             settle: true,
             race_bounds: false,
+            etc: false,
+            proof_numbers: None,
             symmetry: true,
             threads: 1,
+            finer_split: false,
             max_nodes: None,
             max_time: None,
         }
@@ -247,7 +266,10 @@ impl<G: Solvable> Solver<G> {
         );
         let key = state.key();
         // The outcome first: a null window around the draw (all a weak solve asks).
-        let outcome = self.negamax(state, key, -1, 1, 0);
+        let outcome = match self.options.proof_numbers {
+            Some(leaf_nodes) => self.proof_number_outcome(state, key, leaf_nodes)?,
+            None => self.negamax(state, key, -1, 1, 0),
+        };
         let value = if !self.options.distance || outcome == 0 {
             outcome
         } else if score::is_decisive(outcome) {
@@ -394,6 +416,12 @@ impl<G: Solvable> Solver<G> {
         if self.keys.len() <= ply as usize {
             self.keys.resize_with(ply as usize + 1, Vec::new);
         }
+        if self.options.etc && use_tt {
+            if let Some(cutoff) = self.transposition_cutoff(state, key, &moves, beta, ply) {
+                return cutoff;
+            }
+        }
+
         let mut keys = std::mem::take(&mut self.keys[ply as usize]);
         self.rank(state, &moves, tt_move, &mut keys);
         let nodes_before = self.nodes;
@@ -440,6 +468,34 @@ impl<G: Solvable> Solver<G> {
             self.store(key, best_move, best, bound, work, ply);
         }
         best
+    }
+
+    /// Enhanced transposition cutoff: a value of at least `beta` for the mover of `state`
+    /// proven by a child's table entry alone (the child's upper bound, negated, is the
+    /// mover's lower bound), before any child is searched; `None` when no entry proves it.
+    fn transposition_cutoff(
+        &mut self,
+        state: &G,
+        key: u64,
+        moves: &MoveList<G::Move>,
+        beta: Score,
+        ply: u32,
+    ) -> Option<Score> {
+        for &mv in moves.iter() {
+            let child = state.play(mv);
+            if !self.uses_table(&child) {
+                continue;
+            }
+            let child_key = state.key_after(key, mv, &child);
+            let Some(entry) = self.tt.as_mut()?.probe(child_key) else {
+                continue;
+            };
+            let (stored, bound) = entry.score_at(ply + 1);
+            if matches!(bound, Bound::Exact | Bound::Upper) && -stored >= beta {
+                return Some(-stored);
+            }
+        }
+        None
     }
 
     /// Whether `state` probes and fills the table: a position that can last fewer plies than

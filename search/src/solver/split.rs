@@ -201,6 +201,31 @@ pub fn solve_each<G: Solvable>(
     stop: &StopFlag,
     on_value: &(dyn Fn(usize, Score, u64) + Sync),
 ) -> Result<SolveStats, SolveError> {
+    let next = AtomicUsize::new(0);
+    let pick = |_: &StopFlag| {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        (i < jobs.len()).then_some(i)
+    };
+    solve_picked(jobs, options, stop, &pick, &|index, value, nodes| {
+        if let Some(value) = value {
+            on_value(index, value, nodes);
+        }
+    })
+}
+
+/// [`solve_each`] in the order `pick` gives: `pick(flag)` returns the position in `jobs` of
+/// the next job to solve (it may wait for one to become worth starting), or `None` when no
+/// job is left; `flag` is the job's own stop flag, linked to `stop`, which the caller may
+/// raise later to call the job off (the finer split's replies to a move already decided).
+/// `done(index, value, nodes)` follows every picked job, with `None` for a job called off;
+/// a job called off is not a failure.
+pub(super) fn solve_picked<G: Solvable>(
+    jobs: &[(usize, G)],
+    options: &SolverOptions,
+    stop: &StopFlag,
+    pick: &(dyn Fn(&StopFlag) -> Option<usize> + Sync),
+    done: &(dyn Fn(usize, Option<Score>, u64) + Sync),
+) -> Result<SolveStats, SolveError> {
     let start = Instant::now();
     let threads = options.threads.clamp(1, jobs.len().max(1));
     let per_thread = SolverOptions {
@@ -208,7 +233,6 @@ pub fn solve_each<G: Solvable>(
         ..options.clone()
     };
     let deadline = options.max_time.map(|t| Instant::now() + t);
-    let next = AtomicUsize::new(0);
     // Raised from outside, or by the first thread to fail (the others then stop too).
     let stop = stop.clone();
     let stats = Mutex::new(SolveStats {
@@ -218,24 +242,28 @@ pub fn solve_each<G: Solvable>(
     let failure = Mutex::new(None);
     let work = || {
         let mut solver = Solver::new(per_thread.clone());
-        solver.set_stop(stop.clone());
         if let Some(deadline) = deadline {
             solver.set_deadline(deadline);
         }
         loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= jobs.len() || stop.is_raised() {
+            if stop.is_raised() {
                 break;
             }
+            let job_stop = stop.linked();
+            let Some(i) = pick(&job_stop) else {
+                break;
+            };
+            solver.set_stop(job_stop);
             let before = solver.stats().nodes;
-            match solver.value(&jobs[i].1) {
-                Some(value) => on_value(jobs[i].0, value, solver.stats().nodes - before),
-                None => {
-                    let mut failed = failure.lock().expect("no panic");
-                    failed.get_or_insert(solver.stopped_by().unwrap_or(StopReason::Stop));
-                    stop.stop();
-                    break;
-                }
+            let value = solver.value(&jobs[i].1);
+            let nodes = solver.stats().nodes - before;
+            done(jobs[i].0, value, nodes);
+            let called_off = solver.stopped_by() == Some(StopReason::Stop) && !stop.is_raised();
+            if value.is_none() && !called_off {
+                let mut failed = failure.lock().expect("no panic");
+                failed.get_or_insert(solver.stopped_by().unwrap_or(StopReason::Stop));
+                stop.stop();
+                break;
             }
         }
         stats.lock().expect("no panic").absorb(&solver.stats());
