@@ -754,8 +754,38 @@ fn solve_rejects_bad_flags() {
             "bad move `(9,9)`",
         ),
         (&["solve", "go"], "bad game `go`"),
+        (
+            &["solve", "queen-isolation", "--proof-numbers", "0"],
+            "bad --proof-numbers `0`",
+        ),
     ];
     assert_rejected(cases);
+}
+
+#[test]
+fn solve_gives_the_same_values_with_each_measured_idea() {
+    let values = |extra: &[&str]| -> Vec<i64> {
+        let mut args = vec!["solve", "queen-isolation(width=4,height=4)", "--json"];
+        args.extend_from_slice(extra);
+        let out = ply(&args);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        let v: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        v["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["value"].as_i64().unwrap().signum())
+            .collect()
+    };
+    let plain = values(&[]);
+    assert_eq!(plain.len(), 16);
+    for extra in [
+        &["--etc"][..],
+        &["--finer-split", "--threads", "2"],
+        &["--proof-numbers", "50"],
+    ] {
+        assert_eq!(values(extra), plain, "{extra:?}");
+    }
 }
 
 #[test]
