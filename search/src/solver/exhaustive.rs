@@ -46,8 +46,8 @@ fn value_of<G: Game>(state: &G, values: &mut AHashMap<G, Score>) -> Score {
 /// Checks the solver against [`all_values`] position by position: every `stride`-th reachable
 /// position (in a fixed order; 1 = all of them) is solved (the tables are shared from one position to the next), with
 /// the distance (must equal minimax exactly) and without (must agree in sign, with enhanced
-/// transposition cutoffs, and by proof-number search with tiny leaf solves), with every
-/// speed-up on, and with the distance again with the game's bounds
+/// transposition cutoffs), with every speed-up on, with the distance after an outcome by
+/// proof-number search with tiny leaf solves, and with the distance again with the game's bounds
 /// ([`SolverOptions::race_bounds`](super::SolverOptions::race_bounds)). Returns how many positions were checked, or the first disagreement. Game
 /// crates call it on their small boards, as they call the conformance kit.
 ///
@@ -77,7 +77,6 @@ pub fn check_solver<G: super::Solvable>(start: &G, stride: usize) -> Result<usiz
         ..exact.clone()
     };
     let proof_numbers = super::SolverOptions {
-        distance: false,
         proof_numbers: Some(4),
         ..exact.clone()
     };
@@ -91,11 +90,7 @@ pub fn check_solver<G: super::Solvable>(start: &G, stride: usize) -> Result<usiz
         let sign = outcome_solver.value(state).expect("no limit");
         let with_bounds = bounded_solver.value(state).expect("no limit");
         let proved = proof_number_solver.value(state).expect("no limit");
-        if got != want
-            || sign.signum() != want.signum()
-            || with_bounds != want
-            || proved.signum() != want.signum()
-        {
+        if got != want || sign.signum() != want.signum() || with_bounds != want || proved != want {
             return Err(format!(
                 "position `{}`: minimax {want}, solver {got} (outcome-only solver with cutoffs {sign}, \
                  with the game's bounds {with_bounds}, by proof numbers {proved})",

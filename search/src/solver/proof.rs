@@ -16,7 +16,7 @@
 //! [`SolverOptions::proof_numbers`]: super::SolverOptions::proof_numbers
 
 use super::{Solvable, Solver};
-use crate::score::Score;
+use crate::score::{self, Score};
 use crate::{MoveList, StopReason};
 
 /// A proof or disproof number standing for "cannot be done": larger than any sum of real ones.
@@ -72,13 +72,17 @@ struct ProofTree<'s, G: Solvable> {
     nodes: Vec<Node<G>>,
     /// The current goal: the root player's outcome is at least this.
     goal: i8,
+    /// Whether a short solve ended on a value that is not a win or a loss at a distance (an
+    /// explicit tree's leaf value): then the root's outcome is only a sign, not a decisive
+    /// bound.
+    leaf_values: bool,
 }
 
 impl<G: Solvable> Solver<G> {
     /// The outcome of `state` for the side to move (positive a win, zero a draw, negative a
-    /// loss; exact in sign only) by proof-number search, each new position of the tree given
-    /// an alpha-beta solve of at most `leaf_nodes` nodes. `None` when a limit of the
-    /// solver's stopped it.
+    /// loss; exact in sign only, a game's win or loss at an unknown distance) by proof-number
+    /// search, each new position of the tree given an alpha-beta solve of at most
+    /// `leaf_nodes` nodes. `None` when a limit of the solver's stopped it.
     pub(super) fn proof_number_outcome(
         &mut self,
         state: &G,
@@ -90,6 +94,7 @@ impl<G: Solvable> Solver<G> {
             leaf_nodes: leaf_nodes.max(1),
             nodes: vec![Node::new(state.clone(), key, 0)],
             goal: 1,
+            leaf_values: false,
         };
         tree.prove()?;
         if tree.nodes[0].outcome.is_none() && tree.nodes[0].proof != 0 {
@@ -99,13 +104,18 @@ impl<G: Solvable> Solver<G> {
             tree.prove()?;
         }
         let root = &tree.nodes[0];
-        Some(Score::from(root.outcome.unwrap_or(
-            match (tree.goal, root.proof) {
-                (1, 0) => 1,
-                (0, 0) => 0,
-                _ => -1,
-            },
-        )))
+        let sign = Score::from(root.outcome.unwrap_or(match (tree.goal, root.proof) {
+            (1, 0) => 1,
+            (0, 0) => 0,
+            _ => -1,
+        }));
+        // A game's win is a decisive bound (its distance unknown), from which the distance
+        // search starts, as it does from alpha-beta's.
+        Some(if tree.leaf_values {
+            sign
+        } else {
+            sign * score::WIN_UNKNOWN_DISTANCE
+        })
     }
 }
 
@@ -154,9 +164,11 @@ impl<G: Solvable> ProofTree<'_, G> {
         let (state, key, ply) = (node.state.clone(), node.key, node.ply);
         let mut moves = MoveList::new();
         state.solver_moves(&mut moves);
-        let own = self
+        let value = self
             .solver
             .bounded_outcome(&state, key, ply, self.leaf_nodes)?;
+        self.leaf_values |= value.is_some_and(|v| v != 0 && !score::is_decisive(v));
+        let own = value.map(|v| v.signum() as i8);
         let node = &mut self.nodes[at];
         node.evaluated = true;
         node.moves = moves.len() as u64;
@@ -263,23 +275,23 @@ fn capped_sum(numbers: impl Iterator<Item = u64>) -> u64 {
 }
 
 impl<G: Solvable> Solver<G> {
-    /// The outcome of `state`, `ply` plies below the root, for its side to move (1, 0 or -1),
-    /// by alpha-beta within `leaf_nodes` more nodes: `Some(None)` when that budget runs out,
-    /// `None` when one of the solver's own limits stopped it.
+    /// The outcome of `state`, `ply` plies below the root, for its side to move (a value
+    /// exact in sign), by alpha-beta within `leaf_nodes` more nodes: `Some(None)` when that
+    /// budget runs out, `None` when one of the solver's own limits stopped it.
     fn bounded_outcome(
         &mut self,
         state: &G,
         key: u64,
         ply: u32,
         leaf_nodes: u64,
-    ) -> Option<Option<i8>> {
+    ) -> Option<Option<Score>> {
         let own_limit = self.options.max_nodes.unwrap_or(u64::MAX);
         let leaf_limit = self.nodes.saturating_add(leaf_nodes);
         self.budget.set_node_limit(Some(own_limit.min(leaf_limit)));
         let value = self.negamax(state, key, -1, 1, ply);
         self.budget.set_node_limit(Some(own_limit));
         match self.budget.stopped() {
-            None => Some(Some(value.signum() as i8)),
+            None => Some(Some(value)),
             Some(StopReason::Nodes) if self.nodes < own_limit => {
                 self.budget.rearm();
                 Some(None)
