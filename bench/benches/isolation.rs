@@ -6,6 +6,7 @@ use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughpu
 use ply_isolation::Isolation;
 use ply_search::conformance::play_random;
 use ply_search::perft::{perft, Count};
+use ply_search::SearchHints;
 use ply_search::{Game, MoveList, Rng};
 use std::hint::black_box;
 
@@ -94,7 +95,7 @@ fn playout_bench(c: &mut Criterion) {
             BatchSize::SmallInput,
         )
     });
-    // The same games through `Game::random_playout`, the loop MCTS runs.
+    // The same games through `SearchHints::random_playout`, the loop MCTS runs.
     group.bench_function("random_playouts_from_start", |b| {
         b.iter_batched(
             || Rng::new(42),

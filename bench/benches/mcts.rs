@@ -3,7 +3,7 @@
 //! parallelisation, and side by side in the same run the `treant` crate (the maintained,
 //! lock-free successor of the `mcts` crate, the most used MCTS crate) on the same game: our
 //! `Isolation` behind its `GameState` trait, its `UCTPolicy`, no transposition table, the same
-//! random playouts to the end (`Game::random_playout`, as ply's MCTS plays them) with the same
+//! random playouts to the end (`SearchHints::random_playout`, as ply's MCTS plays them) with the same
 //! generator.
 //!
 //! Run: `cargo bench -p ply-bench --bench mcts`. Each sample is a fresh search of 20,000

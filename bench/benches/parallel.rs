@@ -13,13 +13,14 @@ use ply_bench::peers::{
 };
 use ply_bench::positions::{knight_midgames, onitama_positions};
 use ply_search::engine::{Engine, EngineOptions};
-use ply_search::{Evaluator, Game};
+use ply_search::Evaluator;
+use ply_search::SearchHints;
 use std::hint::black_box;
 
 /// Fresh engines, one per position, on `threads` threads (deferring moves if `defer`, every
 /// second thread a depth ahead if `stagger`), with their tables allocated (set-up, outside
 /// the timing).
-fn engines<G: Game, E: Evaluator<G> + Clone>(
+fn engines<G: SearchHints, E: Evaluator<G> + Clone>(
     evaluator: &E,
     (threads, defer, stagger): (usize, bool, bool),
     count: usize,
@@ -36,7 +37,7 @@ fn engines<G: Game, E: Evaluator<G> + Clone>(
 
 /// Times a `minimax` crate strategy made by `make` (a fresh one per position, made outside the
 /// timing) choosing a move in each of `positions` at `depth`.
-fn bench_peer<G: Game, S: minimax::Strategy<Peer<G>>>(
+fn bench_peer<G: SearchHints, S: minimax::Strategy<Peer<G>>>(
     group: &mut BenchmarkGroup<'_, WallTime>,
     label: &str,
     positions: &[G],
@@ -69,7 +70,7 @@ fn bench_peer<G: Game, S: minimax::Strategy<Peer<G>>>(
 /// One group: ply on 1 and 2 threads, the peer's parallel search on 2 and its sequential one.
 fn compare<G, E>(c: &mut Criterion, name: &str, positions: &[G], evaluator: E, depth: u32)
 where
-    G: Game,
+    G: SearchHints,
     E: Evaluator<G> + Clone + 'static,
 {
     // One thread; two without deferred moves, then without staggered depths (the ablations);

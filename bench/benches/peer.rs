@@ -12,11 +12,12 @@
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use ply_bench::peers::{iterative_search, ply_engines, search_all, PeerEval};
 use ply_bench::positions::{knight_midgames, onitama_positions};
-use ply_search::{Evaluator, Game};
+use ply_search::Evaluator;
+use ply_search::SearchHints;
 use std::hint::black_box;
 
 /// The nodes the peer reports for its last search (its `stats` text: "Explored N nodes").
-fn peer_nodes<G: Game, E: Evaluator<G>>(
+fn peer_nodes<G: SearchHints, E: Evaluator<G>>(
     peer: &minimax::IterativeSearch<PeerEval<G, E>>,
     state: &G,
 ) -> u64 {
@@ -39,7 +40,7 @@ fn compare<G, E>(
     depth: u32,
     peer_setups: &[bool],
 ) where
-    G: Game,
+    G: SearchHints,
     E: Evaluator<G> + Clone + 'static,
 {
     use minimax::Strategy;

@@ -2,18 +2,19 @@
 //! alpha-beta searches (`IterativeSearch`, and `ParallelSearch`, its Young Brothers Wait
 //! parallel search) run on the very positions, move generator and evaluator ply's engine does.
 //! Both make moves by copy (`apply` returns the new state), as ply's engine does, and both
-//! try the game's prioritised moves (`Game::move_priority`: wins, captures) early: ply's
+//! try the game's prioritised moves (`SearchHints::move_priority`: wins, captures) early: ply's
 //! engine after the table's move, the peer in its generator's order.
 
 use ply_search::engine::{Engine, EngineOptions};
-use ply_search::{Evaluator, Game, Limits, MoveList, Outcome, Searcher};
+use ply_search::SearchHints;
+use ply_search::{Evaluator, Limits, MoveList, Outcome, Searcher};
 use std::cmp::Reverse;
 use std::marker::PhantomData;
 
 /// Game `G` in the `minimax` crate's terms.
 pub struct Peer<G>(PhantomData<G>);
 
-impl<G: Game> minimax::Game for Peer<G> {
+impl<G: SearchHints> minimax::Game for Peer<G> {
     type S = G;
     type M = G::Move;
 
@@ -75,14 +76,14 @@ impl<G, E: Clone> Clone for PeerEval<G, E> {
     }
 }
 
-impl<G: Game, E: Evaluator<G>> PeerEval<G, E> {
+impl<G: SearchHints, E: Evaluator<G>> PeerEval<G, E> {
     /// The evaluator `evaluator` for the peer.
     pub fn new(evaluator: E) -> Self {
         PeerEval(evaluator, PhantomData)
     }
 }
 
-impl<G: Game, E: Evaluator<G>> minimax::Evaluator for PeerEval<G, E> {
+impl<G: SearchHints, E: Evaluator<G>> minimax::Evaluator for PeerEval<G, E> {
     type G = Peer<G>;
 
     fn evaluate(&self, state: &G) -> minimax::Evaluation {
@@ -96,7 +97,7 @@ pub const TABLE_BYTES: usize = 16 << 20;
 
 /// Fresh ply engines, one per position, with the default options and [`TABLE_BYTES`] tables
 /// allocated now (set-up, outside any timing).
-pub fn ply_engines<G: Game, E: Evaluator<G> + Clone>(
+pub fn ply_engines<G: SearchHints, E: Evaluator<G> + Clone>(
     evaluator: &E,
     count: usize,
 ) -> Vec<Engine<G, E>> {
@@ -109,7 +110,7 @@ pub fn ply_engines<G: Game, E: Evaluator<G> + Clone>(
 
 /// Fresh ply engines, one per position, with `options` (threads, switches) and their tables
 /// allocated now.
-pub fn ply_engines_with<G: Game, E: Evaluator<G> + Clone>(
+pub fn ply_engines_with<G: SearchHints, E: Evaluator<G> + Clone>(
     evaluator: &E,
     options: &EngineOptions,
     count: usize,
@@ -125,7 +126,7 @@ pub fn ply_engines_with<G: Game, E: Evaluator<G> + Clone>(
 
 /// Searches each position with its own engine to `depth` (`engines[i]` searches
 /// `positions[i]`); the nodes of all the searches.
-pub fn search_all<G: Game, E: Evaluator<G>>(
+pub fn search_all<G: SearchHints, E: Evaluator<G>>(
     engines: &mut [Engine<G, E>],
     positions: &[G],
     depth: u32,
@@ -154,7 +155,7 @@ pub fn iterative_options(countermoves: bool) -> minimax::IterativeOptions {
 }
 
 /// A fresh `IterativeSearch` with [`iterative_options`], searching to `depth`.
-pub fn iterative_search<G: Game, E: Evaluator<G> + Clone>(
+pub fn iterative_search<G: SearchHints, E: Evaluator<G> + Clone>(
     evaluator: &E,
     countermoves: bool,
     depth: u32,

@@ -3,6 +3,7 @@
 use ply_isolation::Isolation;
 use ply_onitama::Onitama;
 use ply_search::conformance::play_random;
+use ply_search::SearchHints;
 use ply_search::{Game, Rng};
 
 /// `count` mid-game positions of 11x9 knight Isolation (plies 10 to 30, at least 3 moves to

@@ -1,9 +1,10 @@
 //! Knight Isolation seen through the `treant` crate's traits (the maintained, lock-free
 //! successor of the `mcts` crate, the most used MCTS crate), so that its UCT runs on ply's
-//! move generator with the same random playouts to the end ([`Game::random_playout`], as
+//! move generator with the same random playouts to the end ([`SearchHints::random_playout`], as
 //! ply's MCTS plays them) and the same generator. No transposition table, its `UCTPolicy`.
 
 use ply_isolation::{Isolation, Move};
+use ply_search::SearchHints;
 use ply_search::{Game, MoveList, Outcome, Player, Rng};
 use treant::tree_policy::UCTPolicy;
 use treant::{Evaluator, GameState, MCTSManager, SearchHandle, MCTS};

@@ -1,4 +1,4 @@
-//! The conformance kit: one call that checks a game keeps every promise of the [`Game`] trait.
+//! The conformance kit: one call that checks a game keeps every promise of the [`Game`](crate::Game) trait.
 //!
 //! A game crate runs it on each of its variants in its own tests (here on a two-line game:
 //! count to 3, one step per ply):
@@ -18,24 +18,25 @@
 //! #   fn position(&self) -> String { self.0.to_string() }
 //! #   fn parse_position(&self, t: &str) -> Result<Count, NotationError> {
 //! #       t.parse().map(Count).map_err(|_| NotationError::new("position", t, "a number")) } }
+//! # impl ply_search::SearchHints for Count {}
 //! use ply_search::conformance::{check, Config};
 //! check(&Count(0), &Config::default());
 //! ```
 //!
 //! It plays seeded random games from the given state and, at every position, checks: legal
 //! moves have no duplicates and each can be played; terminal states have no moves and the
-//! others have some; [`Game::move_count`], [`Game::for_each_move`] (same moves, same order),
-//! [`Game::count_two_plies`] and [`Game::random_move`] agree with the move list, and
-//! [`Game::random_playout`] plays the games `random_move` would; move indices lie below
-//! [`Game::MOVE_INDEX_SPACE`]; [`Game::quick_legality`] answers exactly (in states that go
-//! on, on the legal moves and on the next position's moves) and a game without [`Game::HAS_MOVE_PRIORITY`] gives no
+//! others have some; [`SearchHints::move_count`], [`SearchHints::for_each_move`] (same moves, same order),
+//! [`SearchHints::count_two_plies`] and [`SearchHints::random_move`] agree with the move list, and
+//! [`SearchHints::random_playout`] plays the games `random_move` would; move indices lie below
+//! [`SearchHints::MOVE_INDEX_SPACE`]; [`SearchHints::quick_legality`] answers exactly (in states that go
+//! on, on the legal moves and on the next position's moves) and a game without [`SearchHints::HAS_MOVE_PRIORITY`] gives no
 //! move a priority;
 //! equal states have equal keys; move and position notation parse back; symmetric images keep
 //! the outcome and the number of moves; garbage text is rejected without a panic; games end
-//! within [`Game::max_game_length`]. A violation panics with the position and the moves that led
+//! within [`Game::max_game_length`](crate::Game::max_game_length). A violation panics with the position and the moves that led
 //! to it.
 
-use crate::{Game, Rng};
+use crate::{Rng, SearchHints};
 use std::collections::HashSet;
 use std::fmt::Debug;
 
@@ -91,7 +92,7 @@ pub const GARBAGE: &[&str] = &[
 ];
 
 /// Plays up to `plies` uniformly random moves from `start` (fewer if the game ends first).
-pub fn play_random<G: Game>(start: &G, plies: u32, rng: &mut Rng) -> G {
+pub fn play_random<G: SearchHints>(start: &G, plies: u32, rng: &mut Rng) -> G {
     let mut state = start.clone();
     for _ in 0..plies {
         match state.random_move(rng) {
@@ -104,7 +105,7 @@ pub fn play_random<G: Game>(start: &G, plies: u32, rng: &mut Rng) -> G {
 
 /// Plays `config.games` random games from `start`, checking every position on the way.
 /// Panics on the first violation, with the line of play that reached it.
-pub fn check<G: Game>(start: &G, config: &Config) {
+pub fn check<G: SearchHints>(start: &G, config: &Config) {
     let mut rng = Rng::new(config.seed);
     let limit = start.max_game_length();
     for game in 0..config.games {
@@ -142,7 +143,7 @@ pub fn check<G: Game>(start: &G, config: &Config) {
 }
 
 /// Checks one position (everything [`check`] checks at each step).
-pub fn check_position<G: Game>(state: &G) {
+pub fn check_position<G: SearchHints>(state: &G) {
     let mut rng = Rng::new(state.key());
     check_position_with(state, &mut rng, &|| {
         format!("position `{}`", state.position())
@@ -153,7 +154,7 @@ fn fail(context: &dyn Fn() -> String, what: impl Debug) -> ! {
     panic!("conformance: {}: {:?}", context(), what)
 }
 
-fn check_position_with<G: Game>(state: &G, rng: &mut Rng, context: &dyn Fn() -> String) {
+fn check_position_with<G: SearchHints>(state: &G, rng: &mut Rng, context: &dyn Fn() -> String) {
     let moves = state.legal_moves();
     let terminal = state.is_terminal();
 
@@ -359,13 +360,13 @@ fn check_position_with<G: Game>(state: &G, rng: &mut Rng, context: &dyn Fn() -> 
     }
 }
 
-/// [`Game::random_playout`] from `state` (to the end, and cut after 0, 1 and 5 plies) against
-/// the loop of [`Game::random_move`] it stands for: the same state reached, the same number of
+/// [`SearchHints::random_playout`] from `state` (to the end, and cut after 0, 1 and 5 plies) against
+/// the loop of [`SearchHints::random_move`] it stands for: the same state reached, the same number of
 /// plies, and the generator left where the loop leaves it. Seeded from the state, so that the
 /// kit's own random games are the same whether a game overrides the playout or not. "To the
 /// end" is cut a ply after [`Game::max_game_length`] (1,000 plies without one), so that a game
 /// that never ends is reported where the kit's own games reach the fault, not looped on here.
-fn check_playouts<G: Game>(state: &G, context: &dyn Fn() -> String) {
+fn check_playouts<G: SearchHints>(state: &G, context: &dyn Fn() -> String) {
     let to_the_end = state
         .max_game_length()
         .map_or(1_000, |plies| plies.saturating_add(1));
@@ -403,12 +404,12 @@ fn check_playouts<G: Game>(state: &G, context: &dyn Fn() -> String) {
 /// proptest strategies for random legal positions: random game prefixes from a start state.
 #[cfg(feature = "proptest")]
 pub mod strategies {
-    use crate::{Game, Rng};
+    use crate::{Rng, SearchHints};
     use proptest::prelude::*;
 
     /// A position reached from `start` by up to `max_plies` uniformly random moves (fewer if the
     /// game ends). Shrinks towards shorter prefixes.
-    pub fn random_position<G: Game>(start: G, max_plies: u32) -> impl Strategy<Value = G> {
+    pub fn random_position<G: SearchHints>(start: G, max_plies: u32) -> impl Strategy<Value = G> {
         (any::<u64>(), 0..=max_plies)
             .prop_map(move |(seed, plies)| super::play_random(&start, plies, &mut Rng::new(seed)))
     }

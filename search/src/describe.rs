@@ -12,7 +12,7 @@
 //! ```
 
 use crate::solver::Solvable;
-use crate::{Evaluator, Game, NotationError, Spec};
+use crate::{Evaluator, Game, NotationError, SearchHints, Spec};
 use serde_json::{Map, Value};
 
 pub use crate::spec::SpecKey;
@@ -99,9 +99,9 @@ pub trait Describe: Game {
 /// Moves as numbers, OpenSpiel's actions: every move of the game has a stable number below
 /// [`Actions::num_actions`], the same wherever the move is legal, so that a neural network's
 /// output or a Python student's agent can name moves by number. The defaults use the game's
-/// dense move index ([`Game::MOVE_INDEX_SPACE`], [`Game::move_index`]); games without one
+/// dense move index ([`SearchHints::MOVE_INDEX_SPACE`], [`SearchHints::move_index`]); games without one
 /// override both.
-pub trait Actions: Game {
+pub trait Actions: SearchHints {
     /// How many distinct action numbers the game uses (OpenSpiel's `num_distinct_actions`).
     fn num_actions(&self) -> usize {
         Self::MOVE_INDEX_SPACE

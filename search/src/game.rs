@@ -1,6 +1,6 @@
 //! The [`Game`] trait: what a game must tell a search.
 
-use crate::{ErrorKind, NotationError, Outcome, Player, Rng};
+use crate::{ErrorKind, NotationError, Outcome, Player};
 use smallvec::SmallVec;
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -64,6 +64,8 @@ pub type Images<G> = SmallVec<[G; 8]>;
 ///         Ok(Nim { stones, ply })
 ///     }
 /// }
+/// // No speed-ups: the searches take their defaults, computed from the rules above.
+/// impl ply_search::SearchHints for Nim {}
 ///
 /// let start = Nim { stones: 4, ply: 0 };
 /// assert_eq!(start.legal_moves().as_slice(), &[1, 2]);
@@ -94,16 +96,6 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     /// Plies played since the game's start (or the count a position was given with).
     fn ply(&self) -> u32;
 
-    /// The key of `child`, the state after `mv` here, given this state's `key`: what a search
-    /// passes down instead of asking each node for its key. Override with an incremental
-    /// (Zobrist) update where that is cheaper than [`Game::key`] from scratch; the
-    /// conformance kit checks that both agree.
-    #[inline]
-    fn key_after(&self, key: u64, mv: Self::Move, child: &Self) -> u64 {
-        let _ = (key, mv);
-        child.key()
-    }
-
     /// The move in the game's notation; [`Game::parse_move`] reads it back in this state.
     fn format_move(&self, mv: Self::Move) -> String;
 
@@ -120,91 +112,6 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     #[inline]
     fn is_terminal(&self) -> bool {
         self.outcome().is_some()
-    }
-
-    /// The number of legal moves. Override when counting is cheaper than generating (perft's
-    /// bulk counting uses it).
-    #[inline]
-    fn move_count(&self) -> usize {
-        let mut moves = MoveList::new();
-        self.generate_moves(&mut moves);
-        moves.len()
-    }
-
-    /// The positions two plies down: the sum, over the legal moves, of the number of replies
-    /// after each, where a position without moves (the game over, here or after a move) counts
-    /// `at_end` instead. Perft's last two plies ([`crate::perft`]: `at_end` is 1 when a game
-    /// that ended early is a leaf, 0 when only full-length paths count). Override when the
-    /// replies can be counted without making each position; the conformance kit checks the
-    /// override against this definition.
-    fn count_two_plies(&self, at_end: u64) -> u64 {
-        let mut moves = MoveList::new();
-        self.generate_moves(&mut moves);
-        if moves.is_empty() {
-            return at_end;
-        }
-        moves
-            .iter()
-            .map(|&mv| match self.play(mv).move_count() as u64 {
-                0 => at_end,
-                n => n,
-            })
-            .sum()
-    }
-
-    /// Calls `visit` with every legal move, in the order of [`Game::generate_moves`]. Override
-    /// to skip the move list: perft without bulk counting makes its last-ply positions through
-    /// this (as engines do, making each move as it is generated). The conformance kit checks
-    /// that it visits exactly the generated moves, in order.
-    #[inline]
-    fn for_each_move(&self, mut visit: impl FnMut(Self::Move)) {
-        let mut moves = MoveList::new();
-        self.generate_moves(&mut moves);
-        for &mv in moves.iter() {
-            visit(mv);
-        }
-    }
-
-    /// A uniformly random legal move, or `None` in a terminal state. Override with a fast
-    /// version for playouts; the default generates all moves.
-    fn random_move(&self, rng: &mut Rng) -> Option<Self::Move> {
-        let mut moves = MoveList::new();
-        self.generate_moves(&mut moves);
-        if moves.is_empty() {
-            None
-        } else {
-            Some(moves[rng.below(moves.len() as u64) as usize])
-        }
-    }
-
-    /// Plays uniformly random moves from this state, each drawn as [`Game::random_move`]
-    /// draws it, until the game is over or `max_plies` moves are made. Returns the state
-    /// reached and the number of moves made. MCTS's random playouts run through it.
-    ///
-    /// Override with a faster loop (one that keeps what it needs from ply to ply instead of
-    /// a whole state) only if it plays the very same games: the same moves from the same
-    /// generator, drawing no more numbers than the default. The conformance kit checks this.
-    ///
-    /// ```
-    /// use ply_search::{Game, Rng};
-    /// # use ply_search::tree::Tree;
-    /// let tree = Tree::parse("[[1,2],[3,4]]").unwrap();
-    /// let (end, plies) = tree.random_playout(&mut Rng::new(1), u32::MAX);
-    /// assert_eq!((plies, end.is_terminal()), (2, true));
-    /// let (_, plies) = tree.random_playout(&mut Rng::new(1), 1);
-    /// assert_eq!(plies, 1);
-    /// ```
-    fn random_playout(&self, rng: &mut Rng, max_plies: u32) -> (Self, u32) {
-        let mut state = self.clone();
-        let mut plies = 0;
-        while plies < max_plies {
-            match state.random_move(rng) {
-                Some(mv) => state = state.play(mv),
-                None => break,
-            }
-            plies += 1;
-        }
-        (state, plies)
     }
 
     /// The images of this state under the board's symmetries that keep the game value
@@ -226,51 +133,6 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
             Some(Outcome::Win(_)) => -crate::score::WIN,
             Some(Outcome::Draw) | None => crate::score::DRAW,
         }
-    }
-
-    /// The size of the move index space of [`Game::move_index`]; 0 (the default) when the game
-    /// gives no dense index, which switches the history heuristic off.
-    const MOVE_INDEX_SPACE: usize = 0;
-
-    /// The alpha-beta engine's default for the fewest plies to go at which a node uses the
-    /// transposition table ([`crate::engine::EngineOptions::tt_min_depth`]): 3 (the
-    /// default) where positions seldom recur by other move orders, so a probe near the leaves
-    /// is a cache miss that saves nothing; lower where they often do (Onitama and
-    /// Breakthrough 1, Connect Four and Amazons 2: measured, the nodes and time of a
-    /// fixed-depth search fall), higher where they almost never do (knight Isolation 6);
-    /// docs/engine.md has the figures.
-    const TABLE_MIN_DEPTH: u32 = crate::engine::TT_MIN_DEPTH;
-
-    /// A dense index of `mv` below [`Game::MOVE_INDEX_SPACE`] (e.g. the target cell), for the
-    /// history heuristic's table.
-    #[inline]
-    fn move_index(_mv: Self::Move) -> usize {
-        0
-    }
-
-    /// A static ordering hint for the alpha-beta engine: above 0 for a move worth trying
-    /// before the killers and the history (a capture, an immediate win), higher first; 0
-    /// (the default) for a quiet move. It orders the search, never changes its value.
-    #[inline]
-    fn move_priority(&self, _mv: Self::Move) -> u32 {
-        0
-    }
-
-    /// Whether [`Game::move_priority`] gives any move a priority. `false` (the default) lets
-    /// the engine try its killer moves before it generates the others (no prioritised move
-    /// could come before them); a game that overrides `move_priority` sets it `true` (the
-    /// conformance kit checks that a game saying `false` gives every move 0).
-    const HAS_MOVE_PRIORITY: bool = false;
-
-    /// Whether `mv` is a legal move here, where the game can tell without generating its moves
-    /// (for a bitboard game, a bit test): `Some` with the exact answer, or `None` (the
-    /// default) where it cannot. Asked only of states that are not terminal. The alpha-beta
-    /// engine tries a node's killer move before generating the others when this says it is
-    /// legal (staged move generation): most nodes near the leaves are cut off by their first
-    /// move, and never generate the rest.
-    #[inline]
-    fn quick_legality(&self, _mv: Self::Move) -> Option<bool> {
-        None
     }
 
     /// An upper bound on the plies left before the game must end, from this state, if the game

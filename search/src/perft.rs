@@ -25,13 +25,14 @@
 //! #   fn parse_move(&self, t: &str) -> Result<u32, NotationError> { t.parse().map_err(|_| NotationError::new("move", t, "1 or 2")) }
 //! #   fn position(&self) -> String { String::new() }
 //! #   fn parse_position(&self, _: &str) -> Result<Nim, NotationError> { Ok(self.clone()) } }
+//! # impl ply_search::SearchHints for Nim {}
 //! // Nim with 2 stones, take 1 or 2: the game 2 ends after one ply, the game 1-1 after two.
 //! let start = Nim(2, 0);
 //! assert_eq!(perft(&start, 2, Count::Leaves), 2); // "2" ended early: still one leaf
 //! assert_eq!(perft(&start, 2, Count::Strict), 1); // only "1-1" is two plies long
 //! ```
 
-use crate::{Game, MoveList, StopFlag};
+use crate::{MoveList, SearchHints, StopFlag};
 
 /// How terminal positions before the full depth are counted (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -53,15 +54,15 @@ impl Count {
 }
 
 /// The number of leaves of the game tree of `state` cut at `depth` plies.
-pub fn perft<G: Game>(state: &G, depth: u32, count: Count) -> u64 {
+pub fn perft<G: SearchHints>(state: &G, depth: u32, count: Count) -> u64 {
     let mut buffers: Vec<MoveList<G::Move>> = (0..depth).map(|_| MoveList::new()).collect();
     count_leaves::<G, true>(state, depth, count, &mut buffers)
 }
 
 /// The same count as [`perft`], but every position at the last ply is made (`play`) as its
-/// move is generated ([`Game::for_each_move`]), not counted from the move list: the speed of
+/// move is generated ([`SearchHints::for_each_move`]), not counted from the move list: the speed of
 /// move generation plus copy-make, as engines without bulk counting report it.
-pub fn perft_without_bulk<G: Game>(state: &G, depth: u32, count: Count) -> u64 {
+pub fn perft_without_bulk<G: SearchHints>(state: &G, depth: u32, count: Count) -> u64 {
     let mut buffers: Vec<MoveList<G::Move>> = (0..depth).map(|_| MoveList::new()).collect();
     count_leaves::<G, false>(state, depth, count, &mut buffers)
 }
@@ -87,13 +88,18 @@ const UNSTOPPED_LEAVES: f64 = 1e7;
 /// stop.stop();
 /// assert_eq!(perft_until(&tree, 6, Count::Leaves, &stop), None);
 /// ```
-pub fn perft_until<G: Game>(state: &G, depth: u32, count: Count, stop: &StopFlag) -> Option<u64> {
+pub fn perft_until<G: SearchHints>(
+    state: &G,
+    depth: u32,
+    count: Count,
+    stop: &StopFlag,
+) -> Option<u64> {
     let branching = state.move_count().max(2) as f64;
     let unstopped = (UNSTOPPED_LEAVES.log(branching) as u32).clamp(1, UNSTOPPED_PLIES);
     perft_stoppable(state, depth, count, stop, unstopped)
 }
 
-fn perft_stoppable<G: Game>(
+fn perft_stoppable<G: SearchHints>(
     state: &G,
     depth: u32,
     count: Count,
@@ -114,7 +120,7 @@ fn perft_stoppable<G: Game>(
 }
 
 /// The perft count below each legal move of `state`, in the game's move order ("divide").
-pub fn divide<G: Game>(state: &G, depth: u32, count: Count) -> Vec<(G::Move, u64)> {
+pub fn divide<G: SearchHints>(state: &G, depth: u32, count: Count) -> Vec<(G::Move, u64)> {
     if depth == 0 || state.is_terminal() {
         return Vec::new();
     }
@@ -132,10 +138,10 @@ pub fn divide<G: Game>(state: &G, depth: u32, count: Count) -> Vec<(G::Move, u64
 }
 
 /// The leaves below `state`; with `BULK` (a compile-time switch, so each mode is its own
-/// specialised code), the last two plies are counted by [`Game::count_two_plies`] (at
+/// specialised code), the last two plies are counted by [`SearchHints::count_two_plies`] (at
 /// least without a recursive call, at best without making the positions), otherwise every
 /// last-ply position is made.
-fn count_leaves<G: Game, const BULK: bool>(
+fn count_leaves<G: SearchHints, const BULK: bool>(
     state: &G,
     depth: u32,
     count: Count,

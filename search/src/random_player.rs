@@ -1,6 +1,6 @@
 //! The random baseline: a uniformly random legal move.
 
-use crate::{Game, Limits, Rng, SearchResult, Searcher, Stats};
+use crate::{Limits, Rng, SearchHints, SearchResult, Searcher, Stats};
 
 /// Plays a uniformly random legal move (the `random` agent). Seeded, so games reproduce.
 ///
@@ -17,6 +17,7 @@ use crate::{Game, Limits, Rng, SearchResult, Searcher, Stats};
 /// #   fn parse_move(&self, t: &str) -> Result<u8, NotationError> { t.parse().map_err(|_| NotationError::new("move", t, "1 or 2")) }
 /// #   fn position(&self) -> String { String::new() }
 /// #   fn parse_position(&self, _: &str) -> Result<Two, NotationError> { Ok(Two) } }
+/// # impl ply_search::SearchHints for Two {}
 /// let mut player = RandomPlayer::new(42);
 /// let result = player.search(&Two, &Limits::none());
 /// assert!(matches!(result.best_move, Some(1) | Some(2)));
@@ -35,7 +36,7 @@ impl RandomPlayer {
     }
 }
 
-impl<G: Game> Searcher<G> for RandomPlayer {
+impl<G: SearchHints> Searcher<G> for RandomPlayer {
     fn search(&mut self, state: &G, _limits: &Limits) -> SearchResult<G::Move> {
         let best_move = state.random_move(&mut self.rng);
         SearchResult {

@@ -19,7 +19,7 @@
 //! ```
 
 use crate::score::MAX_EVAL;
-use crate::{Game, MoveList, NotationError, Outcome, Player, Rng, Score};
+use crate::{Game, MoveList, NotationError, Outcome, Player, Rng, Score, SearchHints};
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -244,11 +244,6 @@ impl Game for Tree {
         moves.extend(0..self.node().child_count);
     }
 
-    /// A child index is legal if the node has that many children.
-    fn quick_legality(&self, child: u32) -> Option<bool> {
-        Some(child < self.node().child_count)
-    }
-
     fn play(&self, child: u32) -> Tree {
         debug_assert!(child < self.node().child_count);
         Tree {
@@ -341,6 +336,13 @@ impl Game for Tree {
 
     fn max_game_length(&self) -> Option<u32> {
         Some(64)
+    }
+}
+
+impl SearchHints for Tree {
+    /// A child index is legal if the node has that many children.
+    fn quick_legality(&self, child: u32) -> Option<bool> {
+        Some(child < self.node().child_count)
     }
 }
 

@@ -6,7 +6,7 @@ use ply_search::tree::Tree;
 mod common;
 
 use common::{noisy, Endless};
-use ply_search::{Game, Limits, Searcher, StopFlag, Zero};
+use ply_search::{Game, Limits, SearchHints, Searcher, StopFlag, Zero};
 use proptest::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -217,13 +217,6 @@ impl Game for Counted {
         self.generated.fetch_add(1, Ordering::Relaxed);
         self.tree.generate_moves(moves);
     }
-    fn quick_legality(&self, mv: u32) -> Option<bool> {
-        if self.quick {
-            self.tree.quick_legality(mv)
-        } else {
-            None
-        }
-    }
     fn play(&self, mv: u32) -> Counted {
         self.wrap(self.tree.play(mv))
     }
@@ -250,6 +243,16 @@ impl Game for Counted {
     }
     fn parse_position(&self, text: &str) -> Result<Counted, ply_search::NotationError> {
         self.tree.parse_position(text).map(|tree| self.wrap(tree))
+    }
+}
+
+impl SearchHints for Counted {
+    fn quick_legality(&self, mv: u32) -> Option<bool> {
+        if self.quick {
+            self.tree.quick_legality(mv)
+        } else {
+            None
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 
 use ply_search::conformance::{check, Config};
 use ply_search::perft::{divide, perft, Count};
-use ply_search::{Game, MoveList, NotationError, Outcome, Player};
+use ply_search::{Game, MoveList, NotationError, Outcome, Player, SearchHints};
 
 /// Subtraction Nim: take 1 to 3 stones; whoever takes the last stone wins.
 /// `bug` switches on one deliberate defect.
@@ -57,16 +57,6 @@ impl Game for Nim {
         }
     }
 
-    fn for_each_move(&self, mut visit: impl FnMut(u32)) {
-        let mut moves = self.legal_moves();
-        if self.bug == Bug::VisitsInAnotherOrder {
-            moves.reverse();
-        }
-        for mv in moves {
-            visit(mv);
-        }
-    }
-
     fn play(&self, take: u32) -> Nim {
         Nim {
             stones: self.stones - take,
@@ -85,17 +75,6 @@ impl Game for Nim {
             return self as *const Nim as u64;
         }
         (self.stones as u64) << 1 | (self.ply as u64 & 1)
-    }
-
-    fn key_after(&self, key: u64, take: u32, child: &Nim) -> u64 {
-        // The stones sit above the mover's bit: taking `take` lowers the key by `take << 1`.
-        let stones_only = key - ((take as u64) << 1);
-        if self.bug == Bug::IncrementalKeyForgetsTheMover {
-            stones_only
-        } else {
-            debug_assert_eq!(child.stones, self.stones - take);
-            stones_only ^ 1
-        }
     }
 
     fn ply(&self) -> u32 {
@@ -147,6 +126,29 @@ impl Game for Nim {
 
     fn max_game_length(&self) -> Option<u32> {
         Some(self.stones)
+    }
+}
+
+impl SearchHints for Nim {
+    fn for_each_move(&self, mut visit: impl FnMut(u32)) {
+        let mut moves = self.legal_moves();
+        if self.bug == Bug::VisitsInAnotherOrder {
+            moves.reverse();
+        }
+        for mv in moves {
+            visit(mv);
+        }
+    }
+
+    fn key_after(&self, key: u64, take: u32, child: &Nim) -> u64 {
+        // The stones sit above the mover's bit: taking `take` lowers the key by `take << 1`.
+        let stones_only = key - ((take as u64) << 1);
+        if self.bug == Bug::IncrementalKeyForgetsTheMover {
+            stones_only
+        } else {
+            debug_assert_eq!(child.stones, self.stones - take);
+            stones_only ^ 1
+        }
     }
 
     fn quick_legality(&self, take: u32) -> Option<bool> {

@@ -137,6 +137,8 @@ impl Game for Heap {
     }
 }
 
+impl ply_search::SearchHints for Heap {}
+
 #[test]
 fn a_deep_course_search_stops_when_asked_and_plays_a_legal_move() {
     // minimax to depth 60 here visits 2^60 nodes: it ends only when stopped.

@@ -42,6 +42,7 @@
 //!         Err(NotationError::new("position", text, "the start only"))
 //!     }
 //! }
+//! impl ply_search::SearchHints for Race {} // no speed-ups: the defaults
 //!
 //! let config = ArenaConfig {
 //!     games: vec!["race".into()],
@@ -92,6 +93,7 @@ pub use table::to_csv;
 use ply_registry::{with_game, AnyGame};
 use ply_search::describe::FrontEndGame;
 use ply_search::spec::canonical_spec;
+use ply_search::SearchHints;
 use ply_search::{Agent, Game, NotationError, Rng, StopFlag};
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
@@ -265,7 +267,12 @@ impl Default for ArenaConfig {
 
 /// Opening number `index` of `start`: `plies` random legal moves from a generator seeded by
 /// `seed` and `index` (redrawn if the game ends inside the opening).
-pub fn random_opening<G: Game>(start: &G, plies: u32, seed: u64, index: usize) -> Vec<G::Move> {
+pub fn random_opening<G: SearchHints>(
+    start: &G,
+    plies: u32,
+    seed: u64,
+    index: usize,
+) -> Vec<G::Move> {
     let mut rng = Rng::new(seed ^ (index as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     for _ in 0..1_000 {
         let mut state = start.clone();
@@ -323,7 +330,7 @@ pub type SeatFactory<'a, G> =
 /// handing each record to `sink` as its game ends. Games and their openings are made one at a
 /// time as threads become free: nothing is held for games not yet played. Once `stop` is
 /// raised, no new game starts (those under way finish).
-pub fn run_game_fixtures<G: Game>(
+pub fn run_game_fixtures<G: SearchHints>(
     start: &G,
     game_index: usize,
     config: &ArenaConfig,
@@ -370,7 +377,7 @@ pub fn run_game_fixtures<G: Game>(
 /// Plays every game of a tournament on one game of your own, `start`, with agents made by
 /// `factory` from the specs in `config.agents` (`config.games` holds one name for the
 /// records); returns the records in schedule order. Agents' panics are silent forfeits.
-pub fn play_tournament<G: Game>(
+pub fn play_tournament<G: SearchHints>(
     start: &G,
     config: &ArenaConfig,
     factory: &AgentFactory<'_, G>,
@@ -424,7 +431,7 @@ pub fn validate_with(config: &ArenaConfig, maker: &impl SeatMaker) -> Result<(),
 
 /// Random openings of `config.opening_plies` plies must exist in the game (a game still going
 /// after them): otherwise every opening would silently be the empty one.
-fn check_random_openings<G: Game>(
+fn check_random_openings<G: SearchHints>(
     start: &G,
     game_spec: &str,
     config: &ArenaConfig,

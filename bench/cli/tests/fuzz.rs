@@ -269,7 +269,10 @@ fn starts() -> Vec<AnyGame> {
     .collect()
 }
 
-fn agent_on<G: NamedEvaluators>(_start: &G, text: &str) -> Result<(), String> {
+fn agent_on<G: NamedEvaluators + ply_search::SearchHints>(
+    _start: &G,
+    text: &str,
+) -> Result<(), String> {
     match build_agent::<G>(text) {
         Ok(_) => Ok(()),
         Err(e) => readable(&e.to_string()),

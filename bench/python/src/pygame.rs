@@ -380,6 +380,9 @@ impl Game for PyGameState {
 
 impl Solvable for PyGameState {}
 
+// Every search takes the defaults: a game written in Python offers no speed-ups.
+impl ply_search::SearchHints for PyGameState {}
+
 /// The evaluators of a game written in Python: `null` (every unfinished position is 0) and
 /// `python` (its `evaluate()` method: a number for the player to move).
 #[derive(Clone, Copy, Debug)]

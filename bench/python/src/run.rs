@@ -17,6 +17,7 @@ use ply_search::conformance::{self, Config};
 use ply_search::describe::{search_json, Actions, NamedEvaluators};
 use ply_search::perft::{perft_until, Count};
 use ply_search::solver::{solve_until, Solvable, SolverOptions};
+use ply_search::SearchHints;
 use ply_search::{Game, Spec, StopFlag};
 use pyo3::exceptions::{PyAssertionError, PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
@@ -139,7 +140,7 @@ fn one_thread(agent: &str) -> PyResult<()> {
 }
 
 /// `agent`'s search of `s`: the JSON of `ply search --json` and the best move's action.
-fn search_in<G: NamedEvaluators>(
+fn search_in<G: NamedEvaluators + SearchHints>(
     py: Python<'_>,
     s: &G,
     agent: &str,
@@ -307,7 +308,7 @@ pub fn solve<'py>(
 /// The conformance kit on `start`: `games` random games from it with every rule's invariants
 /// checked at every position (moves generated twice agree, played moves change the mover and
 /// the ply, keys are stable, notation reads back...). A broken rule is an `AssertionError`.
-fn check_in<G: Game>(py: Python<'_>, start: &G, config: &Config) -> PyResult<()> {
+fn check_in<G: SearchHints>(py: Python<'_>, start: &G, config: &Config) -> PyResult<()> {
     let _quiet = QuietAgentPanics::install();
     let start = start.clone();
     let checked = interruptible(py, move |_| {

@@ -8,6 +8,7 @@ use ply_search::perft::{perft, Count};
 use ply_search::score::is_decisive;
 use ply_search::solver::{solve, SolverOptions};
 use ply_search::tree::Tree;
+use ply_search::SearchHints;
 use ply_search::{Evaluator, Game, Outcome, Player, Rng, Zero};
 use ply_teaching::grader_kayles::Kayles;
 use ply_teaching::grading::{isolation_positions, trees};

@@ -15,6 +15,7 @@
 
 use ply_connect_four::ConnectFour;
 use ply_search::solver::{Solver, SolverOptions};
+use ply_search::SearchHints;
 use ply_search::{Game, Rng};
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -18,7 +18,8 @@
 use ply_bench::paired::{pairs_from_command_line, quartiles};
 use ply_bench::peers::{iterative_search, ply_engines, search_all};
 use ply_bench::positions::{knight_midgames, onitama_positions};
-use ply_search::{Evaluator, Game};
+use ply_search::Evaluator;
+use ply_search::SearchHints;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -97,7 +98,7 @@ fn once(ply: bool, knight: bool) {
 }
 
 /// [`once`] on `positions` at `depth`.
-fn once_on<G: Game, E: Evaluator<G> + Clone + 'static>(
+fn once_on<G: SearchHints, E: Evaluator<G> + Clone + 'static>(
     ply: bool,
     evaluator: &E,
     positions: &[G],
@@ -113,7 +114,7 @@ fn once_on<G: Game, E: Evaluator<G> + Clone + 'static>(
 
 /// Seconds for fresh ply engines (set up outside the timing) to search every position to
 /// `depth`, and their nodes.
-fn time_ply<G: Game, E: Evaluator<G> + Clone>(
+fn time_ply<G: SearchHints, E: Evaluator<G> + Clone>(
     evaluator: &E,
     positions: &[G],
     depth: u32,
@@ -126,7 +127,7 @@ fn time_ply<G: Game, E: Evaluator<G> + Clone>(
 
 /// Seconds for fresh peers (`IterativeSearch` with its countermoves, set up outside the
 /// timing) to choose a move in every position at `depth`.
-fn time_peer<G: Game, E: Evaluator<G> + Clone + 'static>(
+fn time_peer<G: SearchHints, E: Evaluator<G> + Clone + 'static>(
     evaluator: &E,
     positions: &[G],
     depth: u32,
@@ -144,7 +145,7 @@ fn time_peer<G: Game, E: Evaluator<G> + Clone + 'static>(
 }
 
 /// Times `pairs` pairs on `positions` at `depth` and prints one line.
-fn report<G: Game, E: Evaluator<G> + Clone + 'static>(
+fn report<G: SearchHints, E: Evaluator<G> + Clone + 'static>(
     name: &str,
     pairs: usize,
     evaluator: &E,

@@ -18,7 +18,8 @@ use ply_bench::paired::{pairs_from_command_line, quartiles};
 use ply_bench::peers::{ply_engines_with, search_all, TABLE_BYTES};
 use ply_bench::positions::{knight_midgames, onitama_positions};
 use ply_search::engine::EngineOptions;
-use ply_search::{Evaluator, Game};
+use ply_search::Evaluator;
+use ply_search::SearchHints;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -59,7 +60,7 @@ fn main() -> ExitCode {
 
 /// Milliseconds to search every position to `depth` on `threads` threads, and the nodes the
 /// threads searched in all.
-fn timed<G: Game, E: Evaluator<G> + Clone>(
+fn timed<G: SearchHints, E: Evaluator<G> + Clone>(
     evaluator: &E,
     positions: &[G],
     depth: u32,
@@ -79,7 +80,7 @@ fn timed<G: Game, E: Evaluator<G> + Clone>(
 
 /// Milliseconds two independent one-thread searches of every position take when run at
 /// once on two threads (the slower of the two).
-fn side_by_side<G: Game, E: Evaluator<G> + Clone>(
+fn side_by_side<G: SearchHints, E: Evaluator<G> + Clone>(
     evaluator: &E,
     positions: &[G],
     depth: u32,
@@ -100,7 +101,7 @@ const TWO_UNSTAGGERED: (usize, bool) = (2, false);
 /// Runs `pairs` alternated pairs of one-thread and two-thread searches of `positions`, each
 /// followed by an unstaggered two-thread run and a side-by-side run, and prints the medians
 /// and the ratios' spread.
-fn report<G: Game, E: Evaluator<G> + Clone>(
+fn report<G: SearchHints, E: Evaluator<G> + Clone>(
     name: &str,
     pairs: usize,
     evaluator: &E,

@@ -10,7 +10,8 @@ use ply_isolation::Isolation;
 use ply_onitama::Onitama;
 use ply_search::agents::build_agent;
 use ply_search::describe::{FromSpec, NamedEvaluators};
-use ply_search::{Game, Rng};
+use ply_search::Rng;
+use ply_search::SearchHints;
 use std::time::{Duration, Instant};
 
 const LIMIT: Duration = Duration::from_millis(100);
@@ -37,7 +38,7 @@ fn main() {
 }
 
 /// A position `plies` random plies from the start (seeded by `index`), still going.
-fn position<G: Game>(start: &G, index: usize) -> G {
+fn position<G: SearchHints>(start: &G, index: usize) -> G {
     let mut rng = Rng::new(1_000 + index as u64);
     loop {
         let mut state = start.clone();
@@ -53,7 +54,7 @@ fn position<G: Game>(start: &G, index: usize) -> G {
     }
 }
 
-fn row<G: NamedEvaluators>(name: &str, start: &G, agent: &str, warm: bool) {
+fn row<G: NamedEvaluators + SearchHints>(name: &str, start: &G, agent: &str, warm: bool) {
     let mut over: Vec<f64> = (0..POSITIONS)
         .map(|i| {
             let state = position(start, i);

@@ -2,6 +2,7 @@
 //! ([`facts`], written to `src/kayles_facts.json`), so the student's crate needs no copy of it.
 //! It is also a solution of the exercise: the handout leaves it out, with `reference.rs`.
 
+use ply_search::SearchHints;
 use ply_search::{Game, MoveList, NotationError, Outcome, Player};
 
 /// Kayles (see the skeleton, `student::Kayles`, for the rules and the notation).
@@ -105,6 +106,9 @@ impl Game for Kayles {
 }
 
 impl ply_search::solver::Solvable for Kayles {}
+
+/// No speed-ups: every search takes the defaults, computed from the rules.
+impl ply_search::SearchHints for Kayles {}
 
 /// The facts exercise 4 grades against, computed from this reference game: perft to the end of
 /// rows of 1 to 9 pins in both conventions, the solved value of rows of 1 to 14 pins, and

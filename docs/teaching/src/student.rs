@@ -101,6 +101,9 @@ impl Game for Kayles {
 
 impl ply_search::solver::Solvable for Kayles {}
 
+/// No speed-ups: every search takes the defaults, computed from the rules.
+impl ply_search::SearchHints for Kayles {}
+
 /// Exercise 5a: the GameState quiz's `minimax_decision(gameState, depth)`: the move with the
 /// highest minimax value for player 0 (who is to move), looking `depth` plies ahead. Below the
 /// root, `min_value` and `max_value` first call `state.terminal_test()` (a finished game is

@@ -1,7 +1,7 @@
 //! The game state and the [`Game`] implementation: three `u128` bitboards, copy-make.
 
 use crate::geometry::Geometry;
-use ply_search::{Game, Images, MoveList, NotationError, Outcome, Player, Rng};
+use ply_search::{Game, Images, MoveList, NotationError, Outcome, Player, Rng, SearchHints};
 use smallvec::SmallVec;
 use std::hash::{Hash, Hasher};
 
@@ -273,6 +273,48 @@ impl Game for Amazons {
         self.plies as u32
     }
 
+    /// The position under every symmetry of the board (4, or 8 on a square) that gives a
+    /// different position: queen moves and arrows know no direction, so each keeps the value.
+    fn symmetric_images(&self) -> Images<Self> {
+        let g = self.geometry;
+        let mut images = Images::new();
+        images.push(*self);
+        for s in 1..g.symmetry_count() {
+            let image = Amazons {
+                amazons: self.amazons.map(|a| g.transform(s, a)),
+                arrows: g.transform(s, self.arrows),
+                ..*self
+            };
+            if !images.contains(&image) {
+                images.push(image);
+            }
+        }
+        images
+    }
+
+    /// Every move burns an empty cell.
+    fn max_game_length(&self) -> Option<u32> {
+        Some(self.empty().count_ones())
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        crate::notation::format_move(self.geometry, mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
+        crate::notation::parse_move(self, text)
+    }
+
+    fn position(&self) -> String {
+        crate::notation::format_position(self)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Amazons, NotationError> {
+        crate::notation::parse_position(self.geometry, text)
+    }
+}
+
+impl SearchHints for Amazons {
     #[inline]
     fn move_count(&self) -> usize {
         self.count_moves() as usize
@@ -318,25 +360,6 @@ impl Game for Amazons {
         unreachable!("the pick is below the total")
     }
 
-    /// The position under every symmetry of the board (4, or 8 on a square) that gives a
-    /// different position: queen moves and arrows know no direction, so each keeps the value.
-    fn symmetric_images(&self) -> Images<Self> {
-        let g = self.geometry;
-        let mut images = Images::new();
-        images.push(*self);
-        for s in 1..g.symmetry_count() {
-            let image = Amazons {
-                amazons: self.amazons.map(|a| g.transform(s, a)),
-                arrows: g.transform(s, self.arrows),
-                ..*self
-            };
-            if !images.contains(&image) {
-                images.push(image);
-            }
-        }
-        images
-    }
-
     const MOVE_INDEX_SPACE: usize = 128 * 128;
 
     /// Amazons' positions recur by other move orders (the arrows of two moves can swap): the
@@ -348,26 +371,5 @@ impl Game for Amazons {
     #[inline]
     fn move_index(mv: Move) -> usize {
         mv.to as usize * 128 + mv.arrow as usize
-    }
-
-    /// Every move burns an empty cell.
-    fn max_game_length(&self) -> Option<u32> {
-        Some(self.empty().count_ones())
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        crate::notation::format_move(self.geometry, mv)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
-        crate::notation::parse_move(self, text)
-    }
-
-    fn position(&self) -> String {
-        crate::notation::format_position(self)
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Amazons, NotationError> {
-        crate::notation::parse_position(self.geometry, text)
     }
 }

@@ -8,6 +8,7 @@ use common::Naive;
 use ply_amazons::{Amazons, Geometry};
 use ply_search::score::{loss_in, win_in};
 use ply_search::solver::{Solvable, Solver, SolverOptions};
+use ply_search::SearchHints;
 use ply_search::{Game, Rng, Score};
 use std::collections::HashMap;
 

@@ -21,6 +21,7 @@
 
 use crate::geometry::Geometry;
 use crate::state::{Breakthrough, Move};
+use ply_search::SearchHints;
 use ply_search::{ErrorKind, Game, NotationError, Player};
 
 /// A cell's name, e.g. `c2`.

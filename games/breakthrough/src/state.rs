@@ -1,7 +1,7 @@
 //! The game state and the [`Game`] implementation: two `u64` bitboards, copy-make.
 
 use crate::geometry::Geometry;
-use ply_search::{Game, Images, MoveList, NotationError, Outcome, Player, Rng};
+use ply_search::{Game, Images, MoveList, NotationError, Outcome, Player, Rng, SearchHints};
 use std::hash::{Hash, Hasher};
 
 /// A move: a piece's cell and the cell it steps to (bits `row * 8 + column`, see
@@ -256,6 +256,53 @@ impl Game for Breakthrough {
         self.plies as u32
     }
 
+    /// The position and its mirror image (when they differ): the rules are symmetric left to
+    /// right.
+    fn symmetric_images(&self) -> Images<Self> {
+        let mut images = Images::new();
+        images.push(*self);
+        let mirror = Breakthrough {
+            pieces: self.pieces.map(|p| self.geometry.mirror(p)),
+            ..*self
+        };
+        if mirror != *self {
+            images.push(mirror);
+        }
+        images
+    }
+
+    /// Every move takes a piece one row nearer its goal, so the rows left to go, summed over
+    /// every piece, bound the plies left.
+    fn max_game_length(&self) -> Option<u32> {
+        let g = self.geometry;
+        let mut rows_left = 0;
+        for row in 0..g.height {
+            for player in 0..2 {
+                let here = (self.pieces[player] & g.rows[row as usize]).count_ones();
+                rows_left += here * g.rows_to_goal(player, row) as u32;
+            }
+        }
+        Some(rows_left)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        crate::notation::format_move(self, mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
+        crate::notation::parse_move(self, text)
+    }
+
+    fn position(&self) -> String {
+        crate::notation::format_position(self)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Breakthrough, NotationError> {
+        crate::notation::parse_position(self.geometry, text)
+    }
+}
+
+impl SearchHints for Breakthrough {
     #[inline]
     fn move_count(&self) -> usize {
         if self.is_terminal() {
@@ -297,21 +344,6 @@ impl Game for Breakthrough {
         unreachable!("a non-terminal Breakthrough position has a move")
     }
 
-    /// The position and its mirror image (when they differ): the rules are symmetric left to
-    /// right.
-    fn symmetric_images(&self) -> Images<Self> {
-        let mut images = Images::new();
-        images.push(*self);
-        let mirror = Breakthrough {
-            pieces: self.pieces.map(|p| self.geometry.mirror(p)),
-            ..*self
-        };
-        if mirror != *self {
-            images.push(mirror);
-        }
-        images
-    }
-
     const MOVE_INDEX_SPACE: usize = 64 * 3;
 
     /// Breakthrough's pieces reach the same squares by many orders: the table pays down to
@@ -322,35 +354,5 @@ impl Game for Breakthrough {
     #[inline]
     fn move_index(mv: Move) -> usize {
         mv.from as usize * 3 + mv.direction()
-    }
-
-    /// Every move takes a piece one row nearer its goal, so the rows left to go, summed over
-    /// every piece, bound the plies left.
-    fn max_game_length(&self) -> Option<u32> {
-        let g = self.geometry;
-        let mut rows_left = 0;
-        for row in 0..g.height {
-            for player in 0..2 {
-                let here = (self.pieces[player] & g.rows[row as usize]).count_ones();
-                rows_left += here * g.rows_to_goal(player, row) as u32;
-            }
-        }
-        Some(rows_left)
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        crate::notation::format_move(self, mv)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
-        crate::notation::parse_move(self, text)
-    }
-
-    fn position(&self) -> String {
-        crate::notation::format_position(self)
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Breakthrough, NotationError> {
-        crate::notation::parse_position(self.geometry, text)
     }
 }

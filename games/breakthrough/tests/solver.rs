@@ -8,6 +8,7 @@ use common::{Memo, Naive};
 use ply_breakthrough::{Breakthrough, Geometry};
 use ply_search::score::{loss_in, win_in};
 use ply_search::solver::{Solver, SolverOptions};
+use ply_search::SearchHints;
 use ply_search::{Game, Rng, Score};
 
 fn board(width: u8, height: u8) -> Breakthrough {

@@ -1,7 +1,7 @@
 //! The game state and the [`Game`] implementation: two `u64` bitboards, copy-make.
 
 use crate::geometry::Geometry;
-use ply_search::{Game, Images, MoveList, NotationError, Outcome, Player, Rng};
+use ply_search::{Game, Images, MoveList, NotationError, Outcome, Player, Rng, SearchHints};
 use std::hash::{Hash, Hasher};
 
 /// A move: the column a stone is dropped into, from 0 on the left (written `1` to `9`).
@@ -214,6 +214,44 @@ impl Game for ConnectFour {
         self.moves as u32
     }
 
+    /// The position and its mirror image (when they differ): the rules are symmetric left to
+    /// right.
+    fn symmetric_images(&self) -> Images<Self> {
+        let mut images = Images::new();
+        images.push(*self);
+        let mirror = ConnectFour {
+            current: self.geometry.mirror(self.current),
+            mask: self.geometry.mirror(self.mask),
+            ..*self
+        };
+        if mirror != *self {
+            images.push(mirror);
+        }
+        images
+    }
+
+    fn max_game_length(&self) -> Option<u32> {
+        Some(self.geometry.board.count_ones() - self.moves as u32)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        crate::notation::format_move(mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
+        crate::notation::parse_move(self, text)
+    }
+
+    fn position(&self) -> String {
+        crate::notation::sequence_of(self)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<ConnectFour, NotationError> {
+        crate::notation::parse_sequence(self.geometry, text)
+    }
+}
+
+impl SearchHints for ConnectFour {
     #[inline]
     fn move_count(&self) -> usize {
         if self.is_terminal() {
@@ -246,22 +284,6 @@ impl Game for ConnectFour {
         Some(Move(self.column_of(playable)))
     }
 
-    /// The position and its mirror image (when they differ): the rules are symmetric left to
-    /// right.
-    fn symmetric_images(&self) -> Images<Self> {
-        let mut images = Images::new();
-        images.push(*self);
-        let mirror = ConnectFour {
-            current: self.geometry.mirror(self.current),
-            mask: self.geometry.mirror(self.mask),
-            ..*self
-        };
-        if mirror != *self {
-            images.push(mirror);
-        }
-        images
-    }
-
     const MOVE_INDEX_SPACE: usize = crate::geometry::MAX_WIDTH as usize;
 
     /// Connect Four's positions recur by other move orders: the table pays down to 2 plies
@@ -272,25 +294,5 @@ impl Game for ConnectFour {
     #[inline]
     fn move_index(mv: Move) -> usize {
         mv.0 as usize
-    }
-
-    fn max_game_length(&self) -> Option<u32> {
-        Some(self.geometry.board.count_ones() - self.moves as u32)
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        crate::notation::format_move(mv)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
-        crate::notation::parse_move(self, text)
-    }
-
-    fn position(&self) -> String {
-        crate::notation::sequence_of(self)
-    }
-
-    fn parse_position(&self, text: &str) -> Result<ConnectFour, NotationError> {
-        crate::notation::parse_sequence(self.geometry, text)
     }
 }

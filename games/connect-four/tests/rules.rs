@@ -8,6 +8,7 @@ use common::Naive;
 use ply_connect_four::{ConnectFour, Geometry};
 use ply_search::conformance::{check, Config};
 use ply_search::perft::{perft, Count};
+use ply_search::SearchHints;
 use ply_search::{Game, Outcome, Player, Rng};
 
 fn board(width: u8, height: u8) -> ConnectFour {

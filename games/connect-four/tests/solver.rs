@@ -6,6 +6,7 @@ mod common;
 use common::Naive;
 use ply_connect_four::{ConnectFour, Geometry};
 use ply_search::solver::{solve, Solver, SolverOptions};
+use ply_search::SearchHints;
 use ply_search::{Game, Rng};
 use std::collections::HashMap;
 

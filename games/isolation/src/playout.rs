@@ -4,7 +4,7 @@
 //! knights are placed, the mover's liberties after a move are the opponent's liberties of the
 //! ply before less the cell just taken, so each ply looks up one knight mask (the new cell's,
 //! needed two plies later) instead of two, and builds no state until the end. The moves and
-//! the numbers drawn are [`Game::random_move`]'s, so the games are the same
+//! the numbers drawn are [`SearchHints::random_move`]'s, so the games are the same
 //! (the conformance kit checks it). Where the CPU has a fast BMI2 `pdep`, the walk is compiled
 //! a second time to pick the drawn target with it (checked once, at the first playout); the
 //! cell picked is the same.
@@ -12,9 +12,10 @@
 use crate::cells::Cells;
 use crate::state::Isolation;
 use crate::variant::{Rules, UNPLACED};
+use ply_search::SearchHints;
 use ply_search::{Game, Rng};
 
-/// [`Game::random_playout`] for knight Isolation.
+/// [`SearchHints::random_playout`] for knight Isolation.
 pub(crate) fn random_playout(start: &Isolation, rng: &mut Rng, max_plies: u32) -> (Isolation, u32) {
     // The opening, while a knight is still to be placed anywhere: move by move.
     let mut state = *start;

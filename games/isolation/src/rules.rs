@@ -4,7 +4,7 @@
 use crate::state::mix;
 use crate::variant::UNPLACED;
 use crate::{Cells, Isolation, Move, Rules};
-use ply_search::{Game, Images, MoveList, NotationError, Outcome, Player, Rng};
+use ply_search::{Game, Images, MoveList, NotationError, Outcome, Player, Rng, SearchHints};
 
 impl Game for Isolation {
     type Move = Move;
@@ -54,6 +54,58 @@ impl Game for Isolation {
         self.terminal_test()
     }
 
+    /// A strong 64-bit mix of the board, both locations and the side to move (the ply count
+    /// beyond its parity is left out, so transpositions share a key). Computed on demand, so
+    /// perft and playouts never pay for it.
+    #[inline]
+    fn key(&self) -> u64 {
+        let extra = self.locs as u64 | ((self.ply & 1) as u64) << 16;
+        let lo = self.board.0 as u64;
+        let hi = (self.board.0 >> 64) as u64;
+        let x = mix(lo ^ 0xA076_1D64_78BD_642F, hi ^ 0xE703_7ED1_A0B4_28DB);
+        mix(x ^ 0x8EBC_6AF0_9C88_C6E3, extra ^ 0x5899_65CC_7537_4CC3)
+    }
+
+    #[inline]
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        crate::notation::format_move(self, mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
+        crate::notation::parse_move(self, text)
+    }
+
+    fn position(&self) -> String {
+        crate::notation::format_position(self)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Isolation, NotationError> {
+        crate::notation::parse_position(self.variant, text)
+    }
+
+    /// Rotations and reflections of the board. None under [`Rules::Udacity`], whose cell-0
+    /// quirk makes one corner special (the images could have other values).
+    fn symmetric_images(&self) -> Images<Isolation> {
+        let mut images = Images::new();
+        images.push(*self);
+        if self.variant.rules != Rules::Udacity {
+            for map in &self.variant.symmetries[1..] {
+                images.push(self.mapped(map));
+            }
+        }
+        images
+    }
+
+    fn max_game_length(&self) -> Option<u32> {
+        Some(self.board.len())
+    }
+}
+
+impl SearchHints for Isolation {
     #[inline]
     fn move_count(&self) -> usize {
         self.mover_targets().len() as usize
@@ -125,56 +177,6 @@ impl Game for Isolation {
     #[inline]
     fn random_playout(&self, rng: &mut Rng, max_plies: u32) -> (Isolation, u32) {
         crate::playout::random_playout(self, rng, max_plies)
-    }
-
-    /// A strong 64-bit mix of the board, both locations and the side to move (the ply count
-    /// beyond its parity is left out, so transpositions share a key). Computed on demand, so
-    /// perft and playouts never pay for it.
-    #[inline]
-    fn key(&self) -> u64 {
-        let extra = self.locs as u64 | ((self.ply & 1) as u64) << 16;
-        let lo = self.board.0 as u64;
-        let hi = (self.board.0 >> 64) as u64;
-        let x = mix(lo ^ 0xA076_1D64_78BD_642F, hi ^ 0xE703_7ED1_A0B4_28DB);
-        mix(x ^ 0x8EBC_6AF0_9C88_C6E3, extra ^ 0x5899_65CC_7537_4CC3)
-    }
-
-    #[inline]
-    fn ply(&self) -> u32 {
-        self.ply
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        crate::notation::format_move(self, mv)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
-        crate::notation::parse_move(self, text)
-    }
-
-    fn position(&self) -> String {
-        crate::notation::format_position(self)
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Isolation, NotationError> {
-        crate::notation::parse_position(self.variant, text)
-    }
-
-    /// Rotations and reflections of the board. None under [`Rules::Udacity`], whose cell-0
-    /// quirk makes one corner special (the images could have other values).
-    fn symmetric_images(&self) -> Images<Isolation> {
-        let mut images = Images::new();
-        images.push(*self);
-        if self.variant.rules != Rules::Udacity {
-            for map in &self.variant.symmetries[1..] {
-                images.push(self.mapped(map));
-            }
-        }
-        images
-    }
-
-    fn max_game_length(&self) -> Option<u32> {
-        Some(self.board.len())
     }
 
     const MOVE_INDEX_SPACE: usize = 128;

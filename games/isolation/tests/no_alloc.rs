@@ -6,6 +6,7 @@
 
 use ply_isolation::Isolation;
 use ply_search::conformance::play_random;
+use ply_search::SearchHints;
 use ply_search::{Game, MoveList, Rng};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;

@@ -5,7 +5,7 @@ use crate::cards::{Card, TARGETS};
 use crate::square::{TEMPLE_P0, TEMPLE_P1};
 use crate::state::*;
 use crate::{Move, Onitama};
-use ply_search::{Game, Images, MoveList, NotationError, Outcome, Player};
+use ply_search::{Game, Images, MoveList, NotationError, Outcome, Player, SearchHints};
 
 impl Game for Onitama {
     type Move = Move;
@@ -18,37 +18,6 @@ impl Game for Onitama {
     #[inline]
     fn generate_moves(&self, moves: &mut MoveList<Move>) {
         self.for_each_move(|mv| moves.push(mv));
-    }
-
-    /// Card by card, piece by piece, target by target; the two passes when no card moves any
-    /// piece.
-    #[inline]
-    fn for_each_move(&self, mut visit: impl FnMut(Move)) {
-        if self.is_terminal() {
-            return;
-        }
-        let p = self.to_move as usize;
-        let own = self.pieces[p];
-        let mut visited = 0u32;
-        for card in self.hands[p] {
-            let table = &TARGETS[card.0 as usize][p];
-            let mut bits = own;
-            while bits != 0 {
-                let from = bits.trailing_zeros() as u8;
-                bits &= bits - 1;
-                let mut targets = table[from as usize] & !own;
-                while targets != 0 {
-                    let to = targets.trailing_zeros() as u8;
-                    targets &= targets - 1;
-                    visit(Move { card, from, to });
-                    visited += 1;
-                }
-            }
-        }
-        if visited == 0 {
-            visit(Move::pass(self.hands[p][0]));
-            visit(Move::pass(self.hands[p][1]));
-        }
     }
 
     /// Copy-make. Every field is computed first and the new state built in one expression, so
@@ -120,25 +89,8 @@ impl Game for Onitama {
     }
 
     #[inline]
-    fn move_count(&self) -> usize {
-        if self.is_terminal() {
-            return 0;
-        }
-        match self.piece_moves(self.to_move()) {
-            0 => 2,
-            n => n as usize,
-        }
-    }
-
-    #[inline]
     fn key(&self) -> u64 {
         self.key_from_scratch() ^ self.ply_key()
-    }
-
-    /// The Zobrist update: a handful of table reads instead of a walk over the pieces.
-    #[inline]
-    fn key_after(&self, key: u64, mv: Move, child: &Onitama) -> u64 {
-        key ^ self.key_delta(mv) ^ self.ply_key() ^ child.ply_key()
     }
 
     fn ply(&self) -> u32 {
@@ -171,6 +123,56 @@ impl Game for Onitama {
 
     fn max_game_length(&self) -> Option<u32> {
         (self.max_plies > 0).then(|| self.max_plies.saturating_sub(self.ply))
+    }
+}
+
+impl SearchHints for Onitama {
+    /// Card by card, piece by piece, target by target; the two passes when no card moves any
+    /// piece.
+    #[inline]
+    fn for_each_move(&self, mut visit: impl FnMut(Move)) {
+        if self.is_terminal() {
+            return;
+        }
+        let p = self.to_move as usize;
+        let own = self.pieces[p];
+        let mut visited = 0u32;
+        for card in self.hands[p] {
+            let table = &TARGETS[card.0 as usize][p];
+            let mut bits = own;
+            while bits != 0 {
+                let from = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                let mut targets = table[from as usize] & !own;
+                while targets != 0 {
+                    let to = targets.trailing_zeros() as u8;
+                    targets &= targets - 1;
+                    visit(Move { card, from, to });
+                    visited += 1;
+                }
+            }
+        }
+        if visited == 0 {
+            visit(Move::pass(self.hands[p][0]));
+            visit(Move::pass(self.hands[p][1]));
+        }
+    }
+
+    #[inline]
+    fn move_count(&self) -> usize {
+        if self.is_terminal() {
+            return 0;
+        }
+        match self.piece_moves(self.to_move()) {
+            0 => 2,
+            n => n as usize,
+        }
+    }
+
+    /// The Zobrist update: a handful of table reads instead of a walk over the pieces.
+    #[inline]
+    fn key_after(&self, key: u64, mv: Move, child: &Onitama) -> u64 {
+        key ^ self.key_delta(mv) ^ self.ply_key() ^ child.ply_key()
     }
 
     const MOVE_INDEX_SPACE: usize = 32 * 25 * 25 + 32;

@@ -179,7 +179,7 @@ impl Onitama {
 
     /// The Zobrist key of everything but the ply count, computed from the fields (at most ten
     /// pieces and five cards). Searches update it move by move instead
-    /// ([`Game::key_after`], [`Onitama::key_delta`]); perft and playouts never pay for it.
+    /// ([`SearchHints::key_after`](ply_search::SearchHints::key_after), [`Onitama::key_delta`]); perft and playouts never pay for it.
     pub fn key_from_scratch(&self) -> u64 {
         let z = &ZOBRIST;
         let mut key = 0;

@@ -4,6 +4,7 @@
 use ply_onitama::{seed, Card, Onitama};
 use ply_search::conformance::{check, strategies::random_position, Config};
 use ply_search::perft::{perft, Count};
+use ply_search::SearchHints;
 use ply_search::{Game, Outcome, Player};
 use proptest::prelude::*;
 

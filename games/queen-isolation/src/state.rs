@@ -2,7 +2,7 @@
 
 use crate::rays::{ascending, queen, ray};
 use crate::{Rules, Variant};
-use ply_search::{ErrorKind, Game, Images, MoveList, NotationError, Outcome, Player};
+use ply_search::{ErrorKind, Game, Images, MoveList, NotationError, Outcome, Player, SearchHints};
 use std::hash::{Hash, Hasher};
 
 const UNPLACED: u8 = 255;
@@ -313,14 +313,6 @@ impl Game for QueenIsolation {
         self.terminal_test()
     }
 
-    fn move_count(&self) -> usize {
-        if self.terminal_test() {
-            0
-        } else {
-            self.liberty_cells(self.to_move()).count_ones() as usize
-        }
-    }
-
     fn key(&self) -> u64 {
         let extra = self.locs as u64 | ((self.ply & 1) as u64) << 16;
         let x =
@@ -393,6 +385,16 @@ impl Game for QueenIsolation {
 
     fn max_game_length(&self) -> Option<u32> {
         Some(self.open.count_ones())
+    }
+}
+
+impl SearchHints for QueenIsolation {
+    fn move_count(&self) -> usize {
+        if self.terminal_test() {
+            0
+        } else {
+            self.liberty_cells(self.to_move()).count_ones() as usize
+        }
     }
 
     const MOVE_INDEX_SPACE: usize = 64;

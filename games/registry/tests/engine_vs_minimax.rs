@@ -1,6 +1,6 @@
 //! The alpha-beta engine against plain minimax on every registered game, reached only through
 //! the registry: with its default options (the game's own table threshold,
-//! `Game::TABLE_MIN_DEPTH`, among them) and with the table at every node, the engine's value
+//! `SearchHints::TABLE_MIN_DEPTH`, among them) and with the table at every node, the engine's value
 //! at a fixed depth is minimax's on random positions of each game's default and example
 //! boards, with each of the game's evaluators.
 //!

@@ -118,4 +118,5 @@ impl Game for Nim {
     }
 }
 
+impl ply_search::SearchHints for Nim {}
 impl ply_search::solver::Solvable for Nim {}

@@ -109,5 +109,7 @@ impl Game for TicTacToe {
     }
 }
 
-// The solver needs nothing more; a game with a shortcut would override its methods.
+// The searches and the solver need nothing more: their hints keep their defaults, computed
+// from the rules above. A game with a shortcut would override their methods.
+impl ply_search::SearchHints for TicTacToe {}
 impl ply_search::solver::Solvable for TicTacToe {}

@@ -11,7 +11,9 @@ use crate::course::{Algorithm, CourseSearcher, Options, Utility};
 use crate::describe::NamedEvaluators;
 use crate::engine::Engine;
 use crate::mcts::Mcts;
-use crate::{Agent, ErrorKind, Greedy, Limits, NotationError, RandomPlayer, SearchAgent, Spec};
+use crate::{
+    Agent, ErrorKind, Greedy, Limits, NotationError, RandomPlayer, SearchAgent, SearchHints, Spec,
+};
 pub use engine_spec::engine_options;
 pub use kinds::{agent_names, AgentKind, AGENTS};
 pub use mcts_spec::mcts_options;
@@ -70,7 +72,9 @@ pub(crate) fn evaluator<G: NamedEvaluators>(spec: &mut Spec) -> Result<G::Eval, 
 }
 
 /// The agent named by `text`, for game `G`. Its name is the spec as written.
-pub fn build_agent<G: NamedEvaluators>(text: &str) -> Result<Box<dyn Agent<G>>, NotationError> {
+pub fn build_agent<G: NamedEvaluators + SearchHints>(
+    text: &str,
+) -> Result<Box<dyn Agent<G>>, NotationError> {
     let mut spec = Spec::parse(text)?;
     let name = spec.text().to_string();
     let kind = spec.name.clone();

@@ -31,8 +31,8 @@ mod table;
 use crate::score::{self, Score, INFINITY, MAX_EVAL};
 pub use crate::tt::{Bound, Replacement, SharedTable, TranspositionTable};
 use crate::{
-    Budget, CutoffStats, Evaluator, Game, IterationRow, Limits, MoveList, Player, SearchResult,
-    Searcher, Stats, StopReason,
+    Budget, CutoffStats, Evaluator, IterationRow, Limits, MoveList, Player, SearchHints,
+    SearchResult, Searcher, Stats, StopReason,
 };
 use ordering::{bring_to_front, order_keys, pick_next, History, Killers, MAX_PLY};
 use parallel::Lazy;
@@ -41,9 +41,9 @@ use std::time::Instant;
 use table::Table;
 
 /// Nodes with fewer plies to go than this neither probe nor fill the transposition table,
-/// unless the game ([`Game::TABLE_MIN_DEPTH`]) or the options
+/// unless the game ([`SearchHints::TABLE_MIN_DEPTH`]) or the options
 /// ([`EngineOptions::tt_min_depth`]) say otherwise.
-pub const TT_MIN_DEPTH: u32 = 3;
+pub const TT_MIN_DEPTH: u32 = crate::hints::DEFAULT_TABLE_MIN_DEPTH;
 
 /// The engine's switches. `EngineOptions::default()` turns everything on; `none()` turns
 /// everything off (plain negamax alpha-beta at the final depth).
@@ -67,7 +67,7 @@ pub struct EngineOptions {
     pub killers: bool,
     /// The history heuristic (needs the game's `move_index`).
     pub history: bool,
-    /// The game's static move priority ([`Game::move_priority`]: wins and captures) before
+    /// The game's static move priority ([`SearchHints::move_priority`]: wins and captures) before
     /// the killers and the history; no effect where the game gives none.
     pub priority: bool,
     /// Threads searching at once (Lazy SMP: every thread searches the root, sharing the
@@ -84,7 +84,7 @@ pub struct EngineOptions {
     /// that depth's value either way.
     pub stagger: bool,
     /// Nodes with fewer plies to go than this skip the table; `None` (the default) takes the
-    /// game's [`Game::TABLE_MIN_DEPTH`].
+    /// game's [`SearchHints::TABLE_MIN_DEPTH`].
     pub tt_min_depth: Option<u32>,
 }
 
@@ -175,7 +175,7 @@ impl EngineOptions {
 /// The alpha-beta engine over game `G` with evaluator `E`. It keeps its transposition table
 /// and history between searches (aged, not cleared), as a game player does; call
 /// [`Searcher::clear`] to start afresh.
-pub struct Engine<G: Game, E> {
+pub struct Engine<G: SearchHints, E> {
     evaluator: E,
     options: EngineOptions,
     tt: Option<Table<G::Move>>,
@@ -201,7 +201,7 @@ pub struct Engine<G: Game, E> {
     tt_min_depth: u32,
 }
 
-impl<G: Game, E: Evaluator<G>> Engine<G, E> {
+impl<G: SearchHints, E: Evaluator<G>> Engine<G, E> {
     /// Allocates the transposition table now and writes it once, if the options ask for one
     /// and it is not there yet, so that no search pays for its memory. Otherwise the first
     /// search takes the table zeroed from the system, at no cost up front, and its pages are
@@ -277,7 +277,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     /// Negamax alpha-beta (fail-soft) at `ply` plies from the root with `depth` plies to go.
     /// `key` is the state's key wherever the table is used (a table and `depth` at least
     /// [`EngineOptions::tt_min_depth`]); each node passes its children theirs through
-    /// [`Game::key_after`]. `frames` lends the per-ply buffers, this node's first and its
+    /// [`SearchHints::key_after`]. `frames` lends the per-ply buffers, this node's first and its
     /// descendants' after: passed down, not taken from the engine and put back at every node
     /// (which cost about 5% of the instructions on knight Isolation, valgrind).
     ///
@@ -758,7 +758,7 @@ fn branching_factor(rows: &[IterationRow]) -> Option<f64> {
 
 /// A terminal state's value for the side to move, a win or loss counted from the root.
 #[inline]
-fn terminal_score<G: Game>(state: &G, ply: usize) -> Score {
+fn terminal_score<G: SearchHints>(state: &G, ply: usize) -> Score {
     let value = state.terminal_value(state.to_move());
     if value >= score::WIN {
         score::win_in(ply as u32)
@@ -769,7 +769,7 @@ fn terminal_score<G: Game>(state: &G, ply: usize) -> Score {
     }
 }
 
-impl<G: Game, E: Evaluator<G>> Searcher<G> for Engine<G, E> {
+impl<G: SearchHints, E: Evaluator<G>> Searcher<G> for Engine<G, E> {
     fn search(&mut self, root: &G, limits: &Limits) -> SearchResult<G::Move> {
         // The threads share their work through the table: without one, one thread searches.
         if self.options.threads > 1 && self.options.tt_bytes > 0 && !root.is_terminal() {

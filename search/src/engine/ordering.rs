@@ -1,7 +1,7 @@
 //! Move ordering: the transposition-table move first, then the moves the game prioritises
 //! (wins, captures), then killer moves, then by history.
 
-use crate::{Game, Player};
+use crate::{Player, SearchHints};
 
 /// The deepest ply a search can reach.
 pub const MAX_PLY: usize = 128;
@@ -104,7 +104,7 @@ impl History {
     }
 }
 
-/// The tiers of [`Game::move_priority`] the ordering tells apart (higher hints count as this).
+/// The tiers of [`SearchHints::move_priority`] the ordering tells apart (higher hints count as this).
 const PRIORITY_TIERS: u32 = 15;
 
 /// The first killer's key: below every prioritised move, above every history score.
@@ -114,7 +114,7 @@ const KILLER: u32 = u32::MAX - 1 - PRIORITY_TIERS;
 /// game prioritises (`priority`: the state the moves are of, or none), then the killers, then
 /// history (the game's order breaks ties). `keys` is a reused buffer: no allocation once grown.
 #[inline(always)]
-pub fn order_keys<G: Game>(
+pub fn order_keys<G: SearchHints>(
     moves: &[G::Move],
     keys: &mut Vec<u32>,
     tt_move: Option<G::Move>,

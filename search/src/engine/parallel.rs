@@ -24,7 +24,8 @@ use super::{branching_factor, Engine, INFINITY};
 use crate::progress::{Observer, Progress};
 use crate::score::{self, Score};
 use crate::{
-    CutoffStats, Evaluator, Game, IterationRow, Limits, Player, SearchResult, Stats, StopReason,
+    CutoffStats, Evaluator, IterationRow, Limits, Player, SearchHints, SearchResult, Stats,
+    StopReason,
 };
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -175,7 +176,7 @@ impl<M: Copy> Lazy<M> {
 /// The caller's evaluator, lent to the threads of one search.
 struct Lend<'a, E>(&'a E);
 
-impl<G: Game, E: Evaluator<G>> Evaluator<G> for Lend<'_, E> {
+impl<G: SearchHints, E: Evaluator<G>> Evaluator<G> for Lend<'_, E> {
     #[inline]
     fn evaluate(&self, state: &G, player: Player) -> Score {
         self.0.evaluate(state, player)
@@ -203,7 +204,7 @@ fn share_of(limits: &Limits, thread: usize, threads: usize) -> Limits {
     share
 }
 
-impl<G: Game, E: Evaluator<G>> Engine<G, E> {
+impl<G: SearchHints, E: Evaluator<G>> Engine<G, E> {
     /// A search on `options.threads` threads: the caller's and `threads - 1` helpers, each
     /// with its own killers and history (copied from this engine's), sharing the table.
     pub(super) fn search_parallel(&mut self, root: &G, limits: &Limits) -> SearchResult<G::Move> {

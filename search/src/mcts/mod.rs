@@ -1,4 +1,4 @@
-//! Monte Carlo tree search, generic over every [`Game`], behind the same [`Searcher`] interface,
+//! Monte Carlo tree search, generic over every [`Game`](crate::Game), behind the same [`Searcher`] interface,
 //! [`Limits`] and [`Stats`] as alpha-beta.
 //!
 //! One iteration walks down the tree choosing children by UCT or UCB1-Tuned (optionally mixed
@@ -36,7 +36,9 @@ mod walker;
 
 use crate::score::{self, Score};
 pub use crate::stats::{MctsStats, RootChild};
-use crate::{Evaluator, Game, Limits, MoveList, Outcome, Player, Rng, SearchResult, Searcher};
+use crate::{
+    Evaluator, Limits, MoveList, Outcome, Player, Rng, SearchHints, SearchResult, Searcher,
+};
 use crate::{Stats, StopReason};
 use budget::*;
 use formulas::{flip, implicit_mix, score_to_probability, ucb1_tuned_from_log};
@@ -52,7 +54,7 @@ use walker::*;
 
 /// The MCTS searcher over game `G`, with evaluator `E` (for `playout=eval|none`, capped
 /// playouts and implicit minimax; [`crate::Zero`] otherwise).
-pub struct Mcts<G: Game, E> {
+pub struct Mcts<G: SearchHints, E> {
     evaluator: E,
     options: MctsOptions,
     /// One tree per thread (one in all for tree parallelisation), kept for reuse.
@@ -65,7 +67,7 @@ pub struct Mcts<G: Game, E> {
     pub last_stats: Option<MctsStats>,
 }
 
-impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
+impl<G: SearchHints, E: Evaluator<G>> Mcts<G, E> {
     /// A searcher with `evaluator` and `options`.
     pub fn new(evaluator: E, options: MctsOptions) -> Self {
         Mcts {
@@ -124,7 +126,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
 
 /// The node of `tree` (rooted at `root`) whose position is `state`: the root, a child or a
 /// grandchild (our move and the opponent's reply).
-fn find_node<G: Game>(tree: &SearchTree<G::Move>, root: &G, state: &G) -> Option<u32> {
+fn find_node<G: SearchHints>(tree: &SearchTree<G::Move>, root: &G, state: &G) -> Option<u32> {
     if root == state {
         return Some(0);
     }
@@ -148,7 +150,7 @@ fn find_node<G: Game>(tree: &SearchTree<G::Move>, root: &G, state: &G) -> Option
     None
 }
 
-impl<G: Game, E: Evaluator<G>> Searcher<G> for Mcts<G, E> {
+impl<G: SearchHints, E: Evaluator<G>> Searcher<G> for Mcts<G, E> {
     fn search(&mut self, state: &G, limits: &Limits) -> SearchResult<G::Move> {
         let start = Instant::now();
         let threads = self.options.threads.max(1);

@@ -2,7 +2,7 @@
 
 use super::*;
 
-impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
+impl<G: SearchHints, E: Evaluator<G>> Mcts<G, E> {
     /// The root moves' visits and means in one tree, for a live report.
     pub(super) fn live_root(&self, tree: &SearchTree<G::Move>, state: &G) -> Vec<RootChild> {
         root_children(state, &root_stats(std::slice::from_ref(tree)))
@@ -99,7 +99,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
 }
 
 /// The root moves' statistics as reported, moves in the game's notation.
-fn root_children<G: Game>(state: &G, children: &[RootStats<G::Move>]) -> Vec<RootChild> {
+fn root_children<G: SearchHints>(state: &G, children: &[RootStats<G::Move>]) -> Vec<RootChild> {
     children
         .iter()
         .map(|c| RootChild {

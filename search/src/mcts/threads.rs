@@ -9,7 +9,7 @@ pub(super) struct ThreadReport {
     pub(super) stopped_by: StopReason,
 }
 
-impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
+impl<G: SearchHints, E: Evaluator<G>> Mcts<G, E> {
     /// Runs iterations until the budget says stop, on a tree of its own or on one shared
     /// under a lock (then with virtual loss, and the playout outside the lock).
     pub(super) fn run_thread<A: TreeAccess<G::Move>>(

@@ -12,7 +12,7 @@ pub(super) enum Leaf {
 }
 
 /// Everything one iteration needs that is not the tree.
-pub(super) struct Walker<'a, G: Game, E> {
+pub(super) struct Walker<'a, G: SearchHints, E> {
     pub(super) options: &'a MctsOptions,
     pub(super) evaluator: &'a E,
     pub(super) moves: MoveList<G::Move>,
@@ -60,7 +60,7 @@ impl Reciprocals {
     }
 }
 
-impl<'a, G: Game, E: Evaluator<G>> Walker<'a, G, E> {
+impl<'a, G: SearchHints, E: Evaluator<G>> Walker<'a, G, E> {
     pub(super) fn new(options: &'a MctsOptions, evaluator: &'a E, seed: u64) -> Self {
         Walker {
             options,
@@ -243,7 +243,7 @@ impl<'a, G: Game, E: Evaluator<G>> Walker<'a, G, E> {
 }
 
 /// The proven status of a terminal position, for the player who moved into it.
-pub(super) fn terminal_proven<G: Game>(state: &G) -> Proven {
+pub(super) fn terminal_proven<G: SearchHints>(state: &G) -> Proven {
     match state.outcome() {
         Some(Outcome::Win(w)) if w == state.to_move() => Proven::Loss,
         Some(Outcome::Win(_)) => Proven::Win,
@@ -252,7 +252,7 @@ pub(super) fn terminal_proven<G: Game>(state: &G) -> Proven {
 }
 
 /// The reward of a finished game for `player` (0.5 if it is not finished).
-pub(super) fn outcome_reward<G: Game>(state: &G, player: Player) -> f64 {
+pub(super) fn outcome_reward<G: SearchHints>(state: &G, player: Player) -> f64 {
     match state.outcome() {
         Some(Outcome::Win(w)) if w == player => 1.0,
         Some(Outcome::Win(_)) => 0.0,

@@ -34,7 +34,7 @@ pub mod split;
 use crate::engine::ordering::pick_next;
 use crate::score::{self, relative_to_root, Score, INFINITY};
 use crate::tt::{Bound, Replacement, TranspositionTable};
-use crate::{Budget, Game, Limits, MoveList, StopFlag, StopReason};
+use crate::{Budget, Game, Limits, MoveList, SearchHints, StopFlag, StopReason};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -43,7 +43,7 @@ pub use analysis::{solve, solve_until, MoveValue, OpeningReplies, Solution, Solv
 /// A game the solver can solve, with an optional shortcut. Every game can implement it with an
 /// empty body (`impl Solvable for MyGame {}`); a game whose positions can fall apart into
 /// independent parts overrides [`Solvable::settled_value`].
-pub trait Solvable: Game {
+pub trait Solvable: SearchHints {
     /// The exact value of this non-terminal position for the side to move, counted from here
     /// (`win_in(n)`, `loss_in(n)`, a draw or a leaf value), when a computation cheaper than a
     /// search settles it; `None` otherwise (the default).
@@ -332,7 +332,7 @@ impl<G: Solvable> Solver<G> {
 
     /// Fail-soft negamax over root-relative scores (a win `ply` plies below the root is
     /// `win_in(ply)`), `ply` plies below the root. `key` is the state's key; each node passes
-    /// its children theirs through [`Game::key_after`].
+    /// its children theirs through [`SearchHints::key_after`].
     fn negamax(
         &mut self,
         state: &G,

@@ -52,6 +52,8 @@ impl Game for Endless {
     }
 }
 
+impl ply_search::SearchHints for Endless {}
+
 /// An evaluator with some variety, so that the search has work to do.
 pub fn noisy(state: &Endless, _: Player) -> i32 {
     (state.hash % 201) as i32 - 100

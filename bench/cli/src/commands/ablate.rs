@@ -9,6 +9,7 @@ use ply_registry::with_game;
 use ply_registry::AnyGame;
 use ply_search::agents::build_agent;
 use ply_search::describe::NamedEvaluators;
+use ply_search::SearchHints;
 use serde::Serialize;
 use std::io::Write;
 use std::time::Instant;
@@ -96,7 +97,7 @@ pub fn ablate(config: &AblateConfig) -> Result<Vec<GameAblation>, CliError> {
         .collect()
 }
 
-fn ablate_game<G: NamedEvaluators>(
+fn ablate_game<G: NamedEvaluators + SearchHints>(
     start: &G,
     game: &str,
     depth: u32,

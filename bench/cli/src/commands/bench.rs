@@ -7,7 +7,8 @@ use ply_registry::with_game;
 use ply_registry::AnyGame;
 use ply_search::agents::build_agent;
 use ply_search::describe::NamedEvaluators;
-use ply_search::{Game, Rng};
+use ply_search::Rng;
+use ply_search::SearchHints;
 use std::io::Write;
 use std::time::Instant;
 
@@ -26,7 +27,7 @@ pub const SUITE: [(&str, &str, usize, u32); 8] = [
 ];
 
 /// Position `index` of a suite line: `plies` random moves from the start, from a fixed seed.
-pub(crate) fn suite_position<G: Game>(start: &G, plies: u32, index: usize) -> G {
+pub(crate) fn suite_position<G: SearchHints>(start: &G, plies: u32, index: usize) -> G {
     let mut rng = Rng::new(1_000 + index as u64);
     let mut state = start.clone();
     for _ in 0..plies {
@@ -67,7 +68,7 @@ pub fn run(out: &mut dyn Write) -> Result<(), CliError> {
     .map_err(io)
 }
 
-fn line<G: NamedEvaluators>(
+fn line<G: NamedEvaluators + SearchHints>(
     start: &G,
     agent: &str,
     positions: usize,

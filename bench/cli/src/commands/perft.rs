@@ -3,7 +3,7 @@
 use crate::error::CliError;
 use crate::interrupt::ctrl_c;
 use ply_search::perft::{divide, perft, perft_until, perft_without_bulk, Count};
-use ply_search::Game;
+use ply_search::SearchHints;
 use std::io::Write;
 use std::time::Instant;
 
@@ -11,7 +11,7 @@ use std::time::Instant;
 /// each depth is counted; with `divide`, first one `MOVE: COUNT` line per root move at the full
 /// depth. Without `bulk` every last-ply position is made instead of counted. Ctrl-C stops the
 /// count: the depths finished stay printed, and the error says which depth was stopped.
-pub fn run<G: Game>(
+pub fn run<G: SearchHints>(
     state: &G,
     depth: u32,
     count: Count,

@@ -4,10 +4,11 @@ use crate::error::CliError;
 use ply_search::agents::build_agent;
 use ply_search::describe::NamedEvaluators;
 use ply_search::score::describe;
+use ply_search::SearchHints;
 use std::io::Write;
 
 /// Runs `agent` on `state`; prints a line per iteration and the best move, or one JSON object.
-pub fn run<G: NamedEvaluators>(
+pub fn run<G: NamedEvaluators + SearchHints>(
     state: &G,
     agent: &str,
     as_json: bool,
@@ -139,7 +140,7 @@ pub fn run<G: NamedEvaluators>(
 pub const TREE_LIMIT: u64 = 5_000;
 
 /// Writes the tree a course agent explores from `state`: SVG for a `.svg` path, DOT otherwise.
-pub fn write_tree<G: NamedEvaluators>(
+pub fn write_tree<G: NamedEvaluators + SearchHints>(
     state: &G,
     agent: &str,
     path: &std::path::Path,

@@ -6,6 +6,7 @@ use super::panicked;
 use crate::caught::caught;
 use crate::report::Check;
 use ply_isolation::{Heuristic, Isolation};
+use ply_search::SearchHints;
 use ply_search::{Evaluator, Game, Player, Rng};
 
 /// 7x7 knight Isolation positions (AIND's board) reached by seeded random play, from the empty

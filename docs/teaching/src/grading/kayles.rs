@@ -11,6 +11,7 @@ use ply_search::conformance::{check, Config};
 use ply_search::perft::{perft, Count};
 use ply_search::solver::{solve, Solvable, SolverOptions};
 use ply_search::Game;
+use ply_search::SearchHints;
 
 /// Exercise 4 (25 points): the conformance kit on rows of 1 to 12 pins (5), perft in both
 /// conventions to the end of rows of 1 to 9 pins (5), legal moves, position notation both ways
@@ -52,7 +53,7 @@ pub fn exercise_4<G: Game + Solvable>(new: &dyn Fn(u8) -> G) -> Vec<Check> {
         .collect()
 }
 
-fn conformance<G: Game>(new: &dyn Fn(u8) -> G) -> Result<String, String> {
+fn conformance<G: SearchHints>(new: &dyn Fn(u8) -> G) -> Result<String, String> {
     for len in 1..=12 {
         let start = caught(|| new(len)).map_err(|e| format!("row of {len}: {}", panicked(&e)))?;
         let config = Config {
@@ -73,7 +74,7 @@ fn conformance<G: Game>(new: &dyn Fn(u8) -> G) -> Result<String, String> {
     Ok("rows of 1 to 12 pins, 100 random games each".into())
 }
 
-fn perft_counts<G: Game>(new: &dyn Fn(u8) -> G) -> Result<String, String> {
+fn perft_counts<G: SearchHints>(new: &dyn Fn(u8) -> G) -> Result<String, String> {
     let facts = kayles().perft;
     for fact in &facts {
         let count = match fact.count.as_str() {
