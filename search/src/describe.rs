@@ -27,6 +27,10 @@ pub trait FromSpec: Game {
     const KEYS: &'static [SpecKey];
     /// A spec that shows the keys at work.
     const EXAMPLE: &'static str;
+    /// The game's ready-made variants and its part in the front ends' fixed runs (`ply bench`,
+    /// `ply ablate`, the default tournament), declared here so that the registry stays the
+    /// only list of games: the front ends gather them from it. None by default.
+    const SHOWCASE: Showcase = Showcase::NONE;
 
     /// The start of the game named by `spec`, whose name is [`FromSpec::NAME`]; a bad key or
     /// value is an error naming it and the accepted form.
@@ -36,6 +40,76 @@ pub trait FromSpec: Game {
     fn from_spec_text(text: &str) -> Result<Self, NotationError> {
         Self::from_parsed_spec(Spec::parse(text)?)
     }
+}
+
+/// What a game offers the front ends beyond its spec: the variants a menu lists and the lines
+/// it adds to the command's fixed workloads. Each front end derives its lists from every
+/// registered game's showcase, in the registry's order.
+///
+/// ```
+/// use ply_search::describe::{BenchLine, Preset, Showcase};
+/// const SHOWCASE: Showcase = Showcase {
+///     presets: &[Preset { label: "Nim 3-4-5", spec: "nim(heaps=[3,4,5])" }],
+///     ..Showcase::NONE
+/// };
+/// assert!(SHOWCASE.bench.is_empty() && SHOWCASE.tournament.is_none());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Showcase {
+    /// Ready-made specs for menus (the web page's game form), best known first.
+    pub presets: &'static [Preset],
+    /// The game's lines in `ply bench`'s fixed suite (the node fingerprint).
+    pub bench: &'static [BenchLine],
+    /// The game's line in `ply ablate`'s default run, if it has one.
+    pub ablate: Option<AblateLine>,
+    /// The spec the game is played under in the default tournament, if it takes part.
+    pub tournament: Option<&'static str>,
+}
+
+impl Showcase {
+    /// No presets and no part in any fixed run.
+    pub const NONE: Showcase = Showcase {
+        presets: &[],
+        bench: &[],
+        ablate: None,
+        tournament: None,
+    };
+}
+
+/// A ready-made variant: a label for a menu and the spec it stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Preset {
+    /// What a menu shows.
+    pub label: &'static str,
+    /// The game spec.
+    pub spec: &'static str,
+}
+
+/// One line of `ply bench`'s suite: `positions` positions of `game`, each `plies` seeded
+/// random moves from the start, searched by `agent` (a deterministic agent: fixed depth, or
+/// seeded and bounded by iterations).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BenchLine {
+    /// The game spec.
+    pub game: &'static str,
+    /// The agent spec.
+    pub agent: &'static str,
+    /// How many positions.
+    pub positions: usize,
+    /// Random plies from the start to each position.
+    pub plies: u32,
+}
+
+/// A game's line in `ply ablate`'s default run: a game spec, the fixed depth and the random
+/// plies from the start to each position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AblateLine {
+    /// The game spec.
+    pub game: &'static str,
+    /// The depth every variant searches to.
+    pub depth: u32,
+    /// Random plies from the start to each position.
+    pub plies: u32,
 }
 
 /// A game whose evaluators agent specs can name (`alphabeta(eval=improved)`).

@@ -355,6 +355,13 @@ impl crate::describe::FromSpec for Tree {
         accepted: "nested lists of leaf payoffs for player 0, e.g. [[3,12,8],[2,4,6],[14,5,2]]",
     }];
     const EXAMPLE: &'static str = "tree(shape=[[3,12,8],[2,4,6],[14,5,2]])";
+    const SHOWCASE: crate::describe::Showcase = crate::describe::Showcase {
+        presets: &[crate::describe::Preset {
+            label: "AIMA figure 5.2 (a game tree)",
+            spec: "tree(shape=[[3,12,8],[2,4,6],[14,5,2]])",
+        }],
+        ..crate::describe::Showcase::NONE
+    };
 
     fn from_parsed_spec(mut spec: crate::Spec) -> Result<Tree, NotationError> {
         let shape = spec.take("shape").ok_or_else(|| {

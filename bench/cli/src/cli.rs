@@ -91,15 +91,16 @@ impl AblateArgs {
                 self.positions
             )));
         }
-        let defaults = commands::ablate::DEFAULT_GAMES;
+        // Each registered game's ablate line (`FromSpec::SHOWCASE`).
+        let defaults = ply_registry::ablate_lines();
         let games = if self.game.is_empty() {
             defaults
                 .iter()
-                .map(|&(g, d, p)| {
+                .map(|line| {
                     (
-                        g.to_string(),
-                        self.depth.unwrap_or(d),
-                        self.plies.unwrap_or(p),
+                        line.game.to_string(),
+                        self.depth.unwrap_or(line.depth),
+                        self.plies.unwrap_or(line.plies),
                     )
                 })
                 .collect()
@@ -107,9 +108,9 @@ impl AblateArgs {
             self.game
                 .iter()
                 .map(|g| {
-                    let known = defaults.iter().find(|(name, _, _)| name == g);
-                    let depth = self.depth.or(known.map(|k| k.1)).unwrap_or(6);
-                    let plies = self.plies.or(known.map(|k| k.2)).unwrap_or(4);
+                    let known = defaults.iter().find(|line| line.game == g);
+                    let depth = self.depth.or(known.map(|k| k.depth)).unwrap_or(6);
+                    let plies = self.plies.or(known.map(|k| k.plies)).unwrap_or(4);
                     (g.clone(), depth, plies)
                 })
                 .collect()

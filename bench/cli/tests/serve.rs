@@ -93,7 +93,7 @@ fn the_page_and_the_game_list_are_served() {
     }
     for agent in catalog["agent_choices"].as_array().unwrap() {
         let agent = agent.as_str().unwrap();
-        ply_search::agents::build_agent::<ply_registry::ply_tutorial::TicTacToe>(agent)
+        ply_search::agents::build_agent::<ply_search::tree::Tree>(agent)
             .unwrap_or_else(|e| panic!("{agent}: {e}"));
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::geometry::{Geometry, MAX_HEIGHT, MAX_WIDTH, MIN_SIDE};
 use crate::Amazons;
-use ply_search::describe::{FromSpec, SpecKey};
+use ply_search::describe::{AblateLine, BenchLine, FromSpec, Preset, Showcase, SpecKey};
 use ply_search::{NotationError, Spec};
 
 impl Amazons {
@@ -36,6 +36,34 @@ impl FromSpec for Amazons {
         },
     ];
     const EXAMPLE: &'static str = "amazons(width=6,height=6)";
+    const SHOWCASE: Showcase = Showcase {
+        presets: &[
+            Preset {
+                label: "Amazons 10x10",
+                spec: "amazons",
+            },
+            Preset {
+                label: "Amazons 8x8",
+                spec: "amazons(width=8,height=8)",
+            },
+            Preset {
+                label: "Amazons 6x6",
+                spec: "amazons(width=6,height=6)",
+            },
+        ],
+        bench: &[BenchLine {
+            game: "amazons",
+            agent: "alphabeta(depth=2)",
+            positions: 4,
+            plies: 4,
+        }],
+        ablate: Some(AblateLine {
+            game: "amazons(width=6,height=6)",
+            depth: 3,
+            plies: 4,
+        }),
+        tournament: Some("amazons(width=6,height=6)"),
+    };
 
     fn from_parsed_spec(mut spec: Spec) -> Result<Amazons, NotationError> {
         if spec.name != Self::NAME {

@@ -2,7 +2,7 @@
 
 use crate::geometry::{Geometry, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH};
 use crate::Breakthrough;
-use ply_search::describe::{FromSpec, SpecKey};
+use ply_search::describe::{AblateLine, BenchLine, FromSpec, Preset, Showcase, SpecKey};
 use ply_search::{NotationError, Spec};
 
 impl Breakthrough {
@@ -37,6 +37,30 @@ impl FromSpec for Breakthrough {
         },
     ];
     const EXAMPLE: &'static str = "breakthrough(width=6,height=6)";
+    const SHOWCASE: Showcase = Showcase {
+        presets: &[
+            Preset {
+                label: "Breakthrough 8x8",
+                spec: "breakthrough",
+            },
+            Preset {
+                label: "Breakthrough 6x6",
+                spec: "breakthrough(width=6,height=6)",
+            },
+        ],
+        bench: &[BenchLine {
+            game: "breakthrough",
+            agent: "alphabeta(depth=8)",
+            positions: 4,
+            plies: 4,
+        }],
+        ablate: Some(AblateLine {
+            game: "breakthrough",
+            depth: 8,
+            plies: 4,
+        }),
+        tournament: Some("breakthrough"),
+    };
 
     fn from_parsed_spec(mut spec: Spec) -> Result<Breakthrough, NotationError> {
         if spec.name != Self::NAME {

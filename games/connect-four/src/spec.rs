@@ -2,7 +2,7 @@
 
 use crate::geometry::{Geometry, MAX_HEIGHT, MAX_WIDTH};
 use crate::ConnectFour;
-use ply_search::describe::{FromSpec, SpecKey};
+use ply_search::describe::{AblateLine, BenchLine, FromSpec, Preset, Showcase, SpecKey};
 use ply_search::{NotationError, Spec};
 
 impl ConnectFour {
@@ -37,6 +37,30 @@ impl FromSpec for ConnectFour {
         },
     ];
     const EXAMPLE: &'static str = "connect-four(width=6,height=5)";
+    const SHOWCASE: Showcase = Showcase {
+        presets: &[
+            Preset {
+                label: "Connect Four 7x6",
+                spec: "connect-four",
+            },
+            Preset {
+                label: "Connect Four 6x5",
+                spec: "connect-four(width=6,height=5)",
+            },
+        ],
+        bench: &[BenchLine {
+            game: "connect-four",
+            agent: "alphabeta(depth=12)",
+            positions: 4,
+            plies: 4,
+        }],
+        ablate: Some(AblateLine {
+            game: "connect-four",
+            depth: 10,
+            plies: 4,
+        }),
+        tournament: Some("connect-four"),
+    };
 
     fn from_parsed_spec(mut spec: Spec) -> Result<ConnectFour, NotationError> {
         if spec.name != Self::NAME {

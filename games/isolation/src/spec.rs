@@ -1,7 +1,7 @@
 //! Game specs: `isolation`, `isolation(width=7,height=7,rules=aind)`, `isolation(rules=standard)`.
 
 use crate::{Isolation, Rules, Variant};
-use ply_search::describe::{FromSpec, SpecKey};
+use ply_search::describe::{AblateLine, BenchLine, FromSpec, Preset, Showcase, SpecKey};
 use ply_search::{NotationError, Spec};
 
 impl Isolation {
@@ -67,6 +67,56 @@ impl FromSpec for Isolation {
         },
     ];
     const EXAMPLE: &'static str = "isolation(width=7,height=7,rules=aind)";
+    const SHOWCASE: Showcase = Showcase {
+        presets: &[
+            Preset {
+                label: "Knight Isolation 11x9 (Udacity bitboards)",
+                spec: "isolation",
+            },
+            Preset {
+                label: "Knight Isolation 7x7 (AIND, (row,col) moves)",
+                spec: "isolation(width=7,height=7,rules=aind)",
+            },
+            Preset {
+                label: "Knight Isolation 7x7 (Udacity rules)",
+                spec: "isolation(width=7,height=7)",
+            },
+            Preset {
+                label: "Knight Isolation 5x5",
+                spec: "isolation(width=5,height=5)",
+            },
+            Preset {
+                label: "Knight Isolation 8x8, standard rules",
+                spec: "isolation(width=8,height=8,rules=standard)",
+            },
+        ],
+        bench: &[
+            BenchLine {
+                game: "isolation",
+                agent: "alphabeta(depth=13)",
+                positions: 4,
+                plies: 12,
+            },
+            BenchLine {
+                game: "isolation(rules=aind)",
+                agent: "alphabeta(depth=11)",
+                positions: 4,
+                plies: 6,
+            },
+            BenchLine {
+                game: "isolation",
+                agent: "mcts(iterations=50000,seed=1)",
+                positions: 2,
+                plies: 12,
+            },
+        ],
+        ablate: Some(AblateLine {
+            game: "isolation(rules=aind)",
+            depth: 16,
+            plies: 6,
+        }),
+        tournament: Some("isolation"),
+    };
 
     fn from_parsed_spec(mut spec: Spec) -> Result<Isolation, NotationError> {
         if spec.name != "isolation" {

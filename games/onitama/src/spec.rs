@@ -3,7 +3,7 @@
 
 use crate::cards::Card;
 use crate::Onitama;
-use ply_search::describe::{FromSpec, SpecKey};
+use ply_search::describe::{AblateLine, BenchLine, FromSpec, Preset, Showcase, SpecKey};
 use ply_search::spec::split_top_level;
 use ply_search::{NotationError, Player, Rng, Spec};
 
@@ -120,6 +120,34 @@ impl FromSpec for Onitama {
         },
     ];
     const EXAMPLE: &'static str = "onitama(deal=random,seed=7)";
+    const SHOWCASE: Showcase = Showcase {
+        presets: &[
+            Preset {
+                label: "Onitama (the seed's deal)",
+                spec: "onitama",
+            },
+            Preset {
+                label: "Onitama, a random deal",
+                spec: "onitama(deal=random,seed=7)",
+            },
+            Preset {
+                label: "Onitama, Sensei's Path cards",
+                spec: "onitama(deal=random,seed=3,expansion=senseis-path)",
+            },
+        ],
+        bench: &[BenchLine {
+            game: "onitama",
+            agent: "alphabeta(depth=8)",
+            positions: 4,
+            plies: 4,
+        }],
+        ablate: Some(AblateLine {
+            game: "onitama",
+            depth: 8,
+            plies: 4,
+        }),
+        tournament: Some("onitama"),
+    };
 
     fn from_parsed_spec(mut spec: Spec) -> Result<Onitama, NotationError> {
         if spec.name != "onitama" {

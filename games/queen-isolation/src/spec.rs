@@ -2,7 +2,7 @@
 //! `queen-isolation(width=4,height=6,blocked=[(0,0),(3,5)],rules=standard)`.
 
 use crate::{QueenIsolation, Rules, Variant};
-use ply_search::describe::{FromSpec, SpecKey};
+use ply_search::describe::{AblateLine, BenchLine, FromSpec, Preset, Showcase, SpecKey};
 use ply_search::spec::split_top_level;
 use ply_search::{NotationError, Spec};
 
@@ -94,6 +94,34 @@ impl FromSpec for QueenIsolation {
     ];
     const EXAMPLE: &'static str =
         "queen-isolation(width=4,height=6,blocked=[(0,0)],rules=standard)";
+    const SHOWCASE: Showcase = Showcase {
+        presets: &[
+            Preset {
+                label: "Queen Isolation 5x5 (the lesson)",
+                spec: "queen-isolation",
+            },
+            Preset {
+                label: "Queen Isolation: the GameState quiz (3x2)",
+                spec: "queen-isolation(preset=quiz)",
+            },
+            Preset {
+                label: "Queen Isolation 4x4",
+                spec: "queen-isolation(width=4,height=4)",
+            },
+        ],
+        bench: &[BenchLine {
+            game: "queen-isolation",
+            agent: "alphabeta(depth=9)",
+            positions: 4,
+            plies: 4,
+        }],
+        ablate: Some(AblateLine {
+            game: "queen-isolation(width=7,height=7)",
+            depth: 7,
+            plies: 4,
+        }),
+        tournament: Some("queen-isolation"),
+    };
 
     fn from_parsed_spec(mut spec: Spec) -> Result<QueenIsolation, NotationError> {
         if spec.name != "queen-isolation" {

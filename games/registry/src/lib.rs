@@ -6,7 +6,10 @@
 //! code on whichever game a spec chose, [`AnyGame::from_spec`] and the [`GAMES`] table.
 //!
 //! Adding a game is its crate (implementing [`ply_search::describe::FrontEndGame`]), its
-//! dependency in this crate's Cargo.toml, and one line in [`registered_games!`].
+//! dependency in this crate's Cargo.toml, and one line in [`registered_games!`]. The front
+//! ends' own lists (the web page's variants, `ply bench`'s suite, `ply ablate`'s games, the
+//! default tournament) are gathered from each game's [`FromSpec::SHOWCASE`]: [`presets`],
+//! [`bench_suite`], [`ablate_lines`], [`tournament_games`].
 //!
 //! ```
 //! use ply_registry::{with_game, AnyGame};
@@ -20,29 +23,26 @@ pub use ply_search;
 
 /// The registered games, one line each: `Variant => Type`. It hands the list to `$callback`
 /// (with `$args` first), so that every piece of dispatch is generated from this one place.
+/// The types are named by their crates' paths: only this crate's own expansion resolves them
+/// ([`with_game!`], expanded in other crates, uses the variants alone), so a game's crate
+/// needs no re-export here, only its dependency line.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! registered_games {
     ($callback:ident ! ($($args:tt)*)) => {
         $crate::$callback! { ($($args)*)
-            Isolation => $crate::ply_isolation::Isolation,
-            QueenIsolation => $crate::ply_queen_isolation::QueenIsolation,
-            Onitama => $crate::ply_onitama::Onitama,
-            ConnectFour => $crate::ply_connect_four::ConnectFour,
-            Breakthrough => $crate::ply_breakthrough::Breakthrough,
-            Amazons => $crate::ply_amazons::Amazons,
-            Tree => $crate::ply_search::tree::Tree,
-            TicTacToe => $crate::ply_tutorial::TicTacToe,
-            Nim => $crate::ply_tutorial::Nim,
+            Isolation => ply_isolation::Isolation,
+            QueenIsolation => ply_queen_isolation::QueenIsolation,
+            Onitama => ply_onitama::Onitama,
+            ConnectFour => ply_connect_four::ConnectFour,
+            Breakthrough => ply_breakthrough::Breakthrough,
+            Amazons => ply_amazons::Amazons,
+            Tree => ply_search::tree::Tree,
+            TicTacToe => ply_tutorial::TicTacToe,
+            Nim => ply_tutorial::Nim,
         }
     };
 }
-
-#[doc(hidden)]
-pub use {
-    ply_amazons, ply_breakthrough, ply_connect_four, ply_isolation, ply_onitama,
-    ply_queen_isolation, ply_tutorial,
-};
 
 /// Defines [`AnyGame`] and the [`GAMES`] table from the list.
 #[doc(hidden)]
@@ -126,7 +126,9 @@ macro_rules! with_game {
     };
 }
 
-use ply_search::describe::{FromSpec, NamedEvaluators, SpecKey};
+use ply_search::describe::{
+    AblateLine, BenchLine, FromSpec, NamedEvaluators, Preset, Showcase, SpecKey,
+};
 use ply_search::{ErrorKind, NotationError, Spec};
 
 registered_games!(__define_registry!());
@@ -147,6 +149,8 @@ pub struct GameInfo {
     pub evaluators: &'static [&'static str],
     /// The evaluator agents use when their spec names none.
     pub default_eval: &'static str,
+    /// Its ready-made variants and its part in the front ends' fixed runs.
+    pub showcase: Showcase,
 }
 
 impl GameInfo {
@@ -159,6 +163,7 @@ impl GameInfo {
             example: G::EXAMPLE,
             evaluators: G::EVALUATORS,
             default_eval: G::DEFAULT_EVAL,
+            showcase: G::SHOWCASE,
         }
     }
 }
@@ -166,4 +171,37 @@ impl GameInfo {
 /// The registered games' names, comma-separated, for messages.
 pub fn game_names() -> String {
     GAMES.iter().map(|g| g.name).collect::<Vec<_>>().join(", ")
+}
+
+/// Every registered game's ready-made variants, in the registry's order (the web page's
+/// game form lists them).
+pub fn presets() -> impl Iterator<Item = &'static Preset> {
+    GAMES.iter().flat_map(|g| g.showcase.presets)
+}
+
+/// `ply bench`'s suite: every registered game's bench lines, grouped by algorithm (the
+/// alpha-beta lines of every game, then the MCTS lines), in the registry's order within each.
+pub fn bench_suite() -> Vec<BenchLine> {
+    let mut lines: Vec<BenchLine> = GAMES
+        .iter()
+        .flat_map(|g| g.showcase.bench)
+        .copied()
+        .collect();
+    lines.sort_by_key(|line| algorithm(line.agent));
+    lines
+}
+
+/// The algorithm an agent spec names (the text before its parenthesis).
+fn algorithm(agent: &str) -> &str {
+    agent.split('(').next().unwrap_or(agent)
+}
+
+/// `ply ablate`'s games when none is given: each registered game's ablate line.
+pub fn ablate_lines() -> Vec<AblateLine> {
+    GAMES.iter().filter_map(|g| g.showcase.ablate).collect()
+}
+
+/// The default tournament's game specs: each registered game that takes part.
+pub fn tournament_games() -> Vec<&'static str> {
+    GAMES.iter().filter_map(|g| g.showcase.tournament).collect()
 }

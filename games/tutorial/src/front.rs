@@ -3,7 +3,9 @@
 //! drawing of the board.
 
 use crate::{Nim, Take, TicTacToe};
-use ply_search::describe::{null_only, Actions, Describe, FromSpec, NamedEvaluators, SpecKey};
+use ply_search::describe::{
+    null_only, Actions, Describe, FromSpec, NamedEvaluators, Preset, Showcase, SpecKey,
+};
 use ply_search::picture::{BoardView, Mark};
 use ply_search::{Game, NotationError, Outcome, Player, Spec, Zero};
 use serde_json::{json, Map, Value};
@@ -13,6 +15,13 @@ impl FromSpec for TicTacToe {
     const ABOUT: &'static str = "tic-tac-toe, the tutorial's first game";
     const KEYS: &'static [SpecKey] = &[];
     const EXAMPLE: &'static str = "tictactoe";
+    const SHOWCASE: Showcase = Showcase {
+        presets: &[Preset {
+            label: "Tic-tac-toe",
+            spec: "tictactoe",
+        }],
+        ..Showcase::NONE
+    };
 
     fn from_parsed_spec(spec: Spec) -> Result<TicTacToe, NotationError> {
         spec.finish_keys(Self::KEYS)?;
@@ -100,6 +109,13 @@ impl FromSpec for Nim {
         accepted: "[A,B,...]: at most 8 heaps of 0 to 15 stones",
     }];
     const EXAMPLE: &'static str = "nim(heaps=[3,4,5])";
+    const SHOWCASE: Showcase = Showcase {
+        presets: &[Preset {
+            label: "Nim 3-4-5",
+            spec: "nim(heaps=[3,4,5])",
+        }],
+        ..Showcase::NONE
+    };
 
     fn from_parsed_spec(mut spec: Spec) -> Result<Nim, NotationError> {
         const FORM: &str =

@@ -31,17 +31,6 @@ pub const VARIANTS: [(&str, &str); 10] = [
     ),
 ];
 
-/// The games of a run with no `--game`: a game spec, its depth and its random plies from the
-/// start (a mid-game position of each of the six games, a few seconds in all).
-pub const DEFAULT_GAMES: [(&str, u32, u32); 6] = [
-    ("isolation(rules=aind)", 16, 6),
-    ("queen-isolation(width=7,height=7)", 7, 4),
-    ("onitama", 8, 4),
-    ("connect-four", 10, 4),
-    ("breakthrough", 8, 4),
-    ("amazons(width=6,height=6)", 3, 4),
-];
-
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct AblateConfig {

@@ -10,19 +10,15 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-/// The default comparison: four kinds of agent at modest budgets, on the six real games (Amazons on its 6x6 board).
+/// The default comparison: four kinds of agent at modest budgets, on every registered game
+/// that takes a seat in it (`FromSpec::SHOWCASE`: the six real games, Amazons on its 6x6
+/// board).
 pub fn default_config() -> ArenaConfig {
     ArenaConfig {
-        games: [
-            "isolation",
-            "queen-isolation",
-            "onitama",
-            "connect-four",
-            "breakthrough",
-            "amazons(width=6,height=6)",
-        ]
-        .map(String::from)
-        .to_vec(),
+        games: ply_registry::tournament_games()
+            .into_iter()
+            .map(String::from)
+            .collect(),
         agents: [
             "random",
             "greedy",

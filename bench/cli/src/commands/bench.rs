@@ -4,27 +4,14 @@
 
 use crate::error::CliError;
 use ply_registry::with_game;
-use ply_registry::AnyGame;
+use ply_registry::{bench_suite, AnyGame};
 use ply_search::agents::build_agent;
+use ply_search::describe::BenchLine;
 use ply_search::describe::NamedEvaluators;
 use ply_search::Rng;
 use ply_search::SearchHints;
 use std::io::Write;
 use std::time::Instant;
-
-/// The suite: a game spec, an agent spec, and how many positions (each made by a fixed number
-/// of seeded random plies from the start). MCTS with a seed and an iteration limit is as
-/// deterministic as alpha-beta; its nodes are positions made (tree steps and playout moves).
-pub const SUITE: [(&str, &str, usize, u32); 8] = [
-    ("isolation", "alphabeta(depth=13)", 4, 12),
-    ("isolation(rules=aind)", "alphabeta(depth=11)", 4, 6),
-    ("queen-isolation", "alphabeta(depth=9)", 4, 4),
-    ("onitama", "alphabeta(depth=8)", 4, 4),
-    ("connect-four", "alphabeta(depth=12)", 4, 4),
-    ("breakthrough", "alphabeta(depth=8)", 4, 4),
-    ("amazons", "alphabeta(depth=2)", 4, 4),
-    ("isolation", "mcts(iterations=50000,seed=1)", 2, 12),
-];
 
 /// Position `index` of a suite line: `plies` random moves from the start, from a fixed seed.
 pub(crate) fn suite_position<G: SearchHints>(start: &G, plies: u32, index: usize) -> G {
@@ -43,7 +30,16 @@ pub(crate) fn suite_position<G: SearchHints>(start: &G, plies: u32, index: usize
 pub fn run(out: &mut dyn Write) -> Result<(), CliError> {
     let io = |e: std::io::Error| CliError::new(format!("cannot write output: {e}"));
     let (mut total_nodes, mut total_secs) = (0u64, 0f64);
-    for (game, agent, positions, plies) in SUITE {
+    // The suite is every registered game's bench lines (`FromSpec::SHOWCASE`). MCTS with a
+    // seed and an iteration limit is as deterministic as alpha-beta; its nodes are positions
+    // made (tree steps and playout moves).
+    for BenchLine {
+        game,
+        agent,
+        positions,
+        plies,
+    } in bench_suite()
+    {
         let (nodes, secs) =
             with_game!(AnyGame::from_spec(game)?, start => line(&start, agent, positions, plies)?);
         writeln!(
