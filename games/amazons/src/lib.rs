@@ -10,7 +10,7 @@
 //! ```
 //! use ply_amazons::Amazons;
 //! use ply_search::perft::{perft, Count};
-//! use ply_search::Game;
+//! use ply_search::{Game, SearchHints};
 //! let start = Amazons::from_spec("amazons(width=6,height=6)").unwrap();
 //! assert_eq!(perft(&start, 1, Count::Leaves), start.move_count() as u64);
 //! let game = start.play_notation(["b1-b4/e4", "e6-e5/e6"]).unwrap();

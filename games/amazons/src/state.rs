@@ -28,7 +28,7 @@ pub struct Move {
 ///
 /// ```
 /// use ply_amazons::Amazons;
-/// use ply_search::Game;
+/// use ply_search::{Game, SearchHints};
 /// let start = Amazons::standard();
 /// assert_eq!(start.move_count(), 2_176); // the 10x10 opening
 /// let after = start.play_notation(["d1-d7/g7"]).unwrap();

@@ -1,7 +1,10 @@
-//! The agent kinds and their spec keys, with defaults and accepted values: the one list that
-//! the spec parser checks keys against and that listings (`ply agents`, the Python package,
-//! the web page's form) show.
+//! The agent kinds: one [`Kind`] per algorithm, whose table entry ([`AgentKind`]: name, keys
+//! with their defaults and accepted values) and builder are both matched on the enum, so the
+//! table that the spec parser checks keys against and listings show (`ply agents`, the Python
+//! package, the web page's form) cannot drift from the builders. Each kind's keys sit beside
+//! its builder, in its own module; the defaults they list are the options' `DEFAULT`.
 
+use super::{course_spec, engine_spec, mcts_spec, simple};
 use crate::spec::SpecKey;
 
 /// One agent kind: its name in specs and the keys its spec takes.
@@ -17,7 +20,12 @@ pub struct AgentKind {
     pub example: &'static str,
 }
 
-const fn key(key: &'static str, default: &'static str, accepted: &'static str) -> SpecKey {
+/// A key of an agent spec, with its default and accepted values as listings show them.
+pub(crate) const fn key(
+    key: &'static str,
+    default: &'static str,
+    accepted: &'static str,
+) -> SpecKey {
     SpecKey {
         key,
         default,
@@ -25,171 +33,184 @@ const fn key(key: &'static str, default: &'static str, accepted: &'static str) -
     }
 }
 
-const TIME: SpecKey = key("time", "none", "a duration such as 150ms or 2s");
-const NODES: SpecKey = key("nodes", "none", "a positive whole number");
-const EVAL: SpecKey = key(
+/// A switch's default as a spec writes it.
+pub(crate) const fn on_off(on: bool) -> &'static str {
+    if on {
+        "on"
+    } else {
+        "off"
+    }
+}
+
+/// `time=`, which every searching kind takes.
+pub(crate) const TIME: SpecKey = key("time", "none", "a duration such as 150ms or 2s");
+/// `nodes=`, which every searching kind takes.
+pub(crate) const NODES: SpecKey = key("nodes", "none", "a positive whole number");
+/// `eval=`, which every kind that evaluates takes.
+pub(crate) const EVAL: SpecKey = key(
     "eval",
     "the game's default",
     "one of the game's evaluators (ply games)",
 );
 
-/// `random(...)`.
-pub const RANDOM_KEYS: &[SpecKey] = &[key("seed", "0", "a whole number")];
-/// `greedy(...)`.
-pub const GREEDY_KEYS: &[SpecKey] = &[
-    EVAL,
-    key("exact", "off", "on or off: score finished games exactly"),
-];
-/// `minimax(...)` and `plain-alphabeta(...)`.
-pub const COURSE_KEYS: &[SpecKey] = &[
-    key("depth", "3", "1 to 100 plies"),
-    EVAL,
-    key(
-        "strict",
-        "off",
-        "on or off: prune only on a strict inequality (AIMA prunes on equality)",
-    ),
-];
-/// `alphabeta(...)`: the limits, the evaluator and the engine's switches.
-pub const ENGINE_KEYS: &[SpecKey] = &[
-    key("depth", "6 (when no time or nodes)", "1 to 100 plies"),
-    TIME,
-    NODES,
-    EVAL,
-    key(
-        "tt",
-        "16MiB",
-        "a size such as 64MiB or 512KiB (at most 64GiB), or off",
-    ),
-    key("replace", "bucket", "always, depth, two-tier or bucket"),
-    key("ttmove", "on", "on or off: try the table's move first"),
-    key("id", "on", "on or off: iterative deepening"),
-    key("pvs", "on", "on or off: principal variation search"),
-    key("aspiration", "on", "on or off: aspiration windows"),
-    key(
-        "window",
-        "16",
-        "a positive whole number: the aspiration window",
-    ),
-    key("killers", "on", "on or off: killer moves"),
-    key("history", "on", "on or off: the history heuristic"),
-    key(
-        "priority",
-        "on",
-        "on or off: the game's wins and captures before killers and history",
-    ),
-    key(
-        "threads",
-        "1",
-        "1 to 256: threads sharing the table (Lazy SMP); 1 is deterministic",
-    ),
-    key(
-        "defer",
-        "on",
-        "on or off: with threads, leave moves another thread is searching for last",
-    ),
-    key(
-        "stagger",
-        "on",
-        "on or off: with threads, every second thread searches one depth ahead",
-    ),
-];
-/// `mcts(...)`: the limits, the evaluator and the search's switches.
-pub const MCTS_KEYS: &[SpecKey] = &[
-    key(
-        "iterations",
-        "10000 (when no other limit)",
-        "a positive whole number",
-    ),
-    TIME,
-    NODES,
-    EVAL,
-    key(
-        "c",
-        "1.414 (sqrt 2)",
-        "a number from 0 to 100: the exploration constant",
-    ),
-    key("select", "uct", "uct or ucb1-tuned"),
-    key(
-        "fpu",
-        "inf",
-        "a number from 0 to 10, or inf: first-play urgency",
-    ),
-    key(
-        "playout",
-        "random",
-        "random, eval (epsilon-greedy by the evaluator) or none (evaluator only)",
-    ),
-    key(
-        "eps",
-        "0.1",
-        "a number from 0 to 1: the playouts' exploration",
-    ),
-    key(
-        "cap",
-        "0",
-        "a whole number of plies before the evaluator scores a playout (0 = none)",
-    ),
-    key(
-        "scale",
-        "8",
-        "a positive number: the evaluator's scale to a win probability",
-    ),
-    key("solver", "on", "on or off: MCTS-Solver"),
-    key("imb", "0", "a number from 0 to 1: implicit minimax backups"),
-    key("final", "robust", "robust, max or max-robust"),
-    key("reuse", "on", "on or off: keep the tree between moves"),
-    key("threads", "1", "1 to 256"),
-    key("parallel", "root", "root or tree"),
-    key("seed", "1", "a whole number"),
-    key(
-        "memory",
-        "256MiB",
-        "a size such as 64MiB or 1GiB: the tree's cap",
-    ),
-];
+/// The agent kinds, in the order error messages and listings give them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// `random(...)`: a uniformly random legal move.
+    Random,
+    /// `greedy(...)`: one ply, by the evaluator.
+    Greedy,
+    /// `minimax(...)`: the course's plain minimax.
+    Minimax,
+    /// `plain-alphabeta(...)`: the course's plain alpha-beta.
+    PlainAlphaBeta,
+    /// `alphabeta(...)`: the engine.
+    AlphaBeta,
+    /// `mcts(...)`: Monte Carlo tree search.
+    Mcts,
+}
+
+impl Kind {
+    /// Every kind, in the table's order.
+    pub const ALL: [Kind; 6] = [
+        Kind::Random,
+        Kind::Greedy,
+        Kind::Minimax,
+        Kind::PlainAlphaBeta,
+        Kind::AlphaBeta,
+        Kind::Mcts,
+    ];
+
+    /// The kind's table entry: its name, what it is, its keys and an example.
+    pub const fn info(self) -> AgentKind {
+        match self {
+            Kind::Random => AgentKind {
+                name: "random",
+                about: "a uniformly random legal move",
+                keys: simple::RANDOM_KEYS,
+                example: "random(seed=7)",
+            },
+            Kind::Greedy => AgentKind {
+                name: "greedy",
+                about: "the move whose position the evaluator likes best (one ply)",
+                keys: simple::GREEDY_KEYS,
+                example: "greedy(eval=open)",
+            },
+            Kind::Minimax => AgentKind {
+                name: "minimax",
+                about: "the course's plain minimax, to a fixed depth",
+                keys: course_spec::COURSE_KEYS,
+                example: "minimax(depth=3,eval=improved)",
+            },
+            Kind::PlainAlphaBeta => AgentKind {
+                name: "plain-alphabeta",
+                about: "the course's plain alpha-beta, to a fixed depth",
+                keys: course_spec::COURSE_KEYS,
+                example: "plain-alphabeta(depth=5,strict=on)",
+            },
+            Kind::AlphaBeta => AgentKind {
+                name: "alphabeta",
+                about:
+                    "the engine: iterative deepening, PVS, aspiration, a table, killers, history",
+                keys: engine_spec::ENGINE_KEYS,
+                example: "alphabeta(time=150ms,tt=64MiB)",
+            },
+            Kind::Mcts => AgentKind {
+                name: "mcts",
+                about: "Monte Carlo tree search: UCT, playouts, MCTS-Solver, tree reuse, threads",
+                keys: mcts_spec::MCTS_KEYS,
+                example: "mcts(iterations=30000,c=1.4)",
+            },
+        }
+    }
+
+    /// The kind a spec names, if any.
+    pub fn named(name: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|kind| kind.info().name == name)
+    }
+}
+
+/// Every kind's table entry, in [`Kind::ALL`]'s order.
+const fn table() -> [AgentKind; Kind::ALL.len()] {
+    let mut table = [Kind::Random.info(); Kind::ALL.len()];
+    let mut i = 0;
+    while i < Kind::ALL.len() {
+        table[i] = Kind::ALL[i].info();
+        i += 1;
+    }
+    table
+}
 
 /// Every agent kind, in the order error messages list them.
-pub const AGENTS: &[AgentKind] = &[
-    AgentKind {
-        name: "random",
-        about: "a uniformly random legal move",
-        keys: RANDOM_KEYS,
-        example: "random(seed=7)",
-    },
-    AgentKind {
-        name: "greedy",
-        about: "the move whose position the evaluator likes best (one ply)",
-        keys: GREEDY_KEYS,
-        example: "greedy(eval=open)",
-    },
-    AgentKind {
-        name: "minimax",
-        about: "the course's plain minimax, to a fixed depth",
-        keys: COURSE_KEYS,
-        example: "minimax(depth=3,eval=improved)",
-    },
-    AgentKind {
-        name: "plain-alphabeta",
-        about: "the course's plain alpha-beta, to a fixed depth",
-        keys: COURSE_KEYS,
-        example: "plain-alphabeta(depth=5,strict=on)",
-    },
-    AgentKind {
-        name: "alphabeta",
-        about: "the engine: iterative deepening, PVS, aspiration, a table, killers, history",
-        keys: ENGINE_KEYS,
-        example: "alphabeta(time=150ms,tt=64MiB)",
-    },
-    AgentKind {
-        name: "mcts",
-        about: "Monte Carlo tree search: UCT, playouts, MCTS-Solver, tree reuse, threads",
-        keys: MCTS_KEYS,
-        example: "mcts(iterations=30000,c=1.4)",
-    },
-];
+pub const AGENTS: &[AgentKind] = &table();
 
 /// The agent kinds' names, comma-separated, for messages.
 pub fn agent_names() -> String {
     AGENTS.iter().map(|a| a.name).collect::<Vec<_>>().join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Kind, AGENTS};
+    use crate::engine::EngineOptions;
+    use crate::mcts::MctsOptions;
+    use crate::Spec;
+
+    /// A spec of `kind` that sets every option key to the default its listing shows (keys
+    /// whose default is described rather than given, such as `eval` or the limits, left out).
+    fn spec_with_listed_defaults(kind: Kind) -> Spec {
+        let limits = ["depth", "time", "nodes", "iterations", "eval"];
+        let keys: Vec<String> = kind
+            .info()
+            .keys
+            .iter()
+            .filter(|k| !limits.contains(&k.key))
+            .map(|k| format!("{}={}", k.key, k.default.split_whitespace().next().unwrap()))
+            .collect();
+        Spec::parse(&format!("{}({})", kind.info().name, keys.join(","))).unwrap()
+    }
+
+    #[test]
+    fn the_table_is_the_kinds_in_order() {
+        assert_eq!(AGENTS.len(), Kind::ALL.len());
+        for (entry, kind) in AGENTS.iter().zip(Kind::ALL) {
+            assert_eq!(Kind::named(entry.name), Some(kind));
+        }
+        assert_eq!(Kind::named("external"), None);
+    }
+
+    #[test]
+    fn the_engines_listed_defaults_are_its_options_default() {
+        let mut spec = spec_with_listed_defaults(Kind::AlphaBeta);
+        assert_eq!(
+            super::engine_spec::engine_options(&mut spec).unwrap(),
+            EngineOptions::default()
+        );
+        spec.finish_keys(Kind::AlphaBeta.info().keys).unwrap();
+        let mut bare = Spec::parse("alphabeta").unwrap();
+        assert_eq!(
+            super::engine_spec::engine_options(&mut bare).unwrap(),
+            EngineOptions::default()
+        );
+    }
+
+    #[test]
+    fn mctss_listed_defaults_are_its_options_default() {
+        let mut spec = spec_with_listed_defaults(Kind::Mcts);
+        let (mut listed, _) = super::mcts_spec::mcts_options(&mut spec).unwrap();
+        spec.finish_keys(Kind::Mcts.info().keys).unwrap();
+        // The listing rounds the exploration constant: sqrt 2 is shown as 1.414.
+        assert!(
+            (listed.c - MctsOptions::default().c).abs() < 1e-3,
+            "{}",
+            listed.c
+        );
+        listed.c = MctsOptions::default().c;
+        assert_eq!(
+            format!("{listed:?}"),
+            format!("{:?}", MctsOptions::default())
+        );
+        let (bare, _) = super::mcts_spec::mcts_options(&mut Spec::parse("mcts").unwrap()).unwrap();
+        assert_eq!(format!("{bare:?}"), format!("{:?}", MctsOptions::default()));
+    }
 }

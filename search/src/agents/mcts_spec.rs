@@ -1,9 +1,94 @@
-//! `mcts(...)`: its keys, and its options and limits read from a spec.
+//! `mcts(...)`: its keys with their defaults, its options and limits read from a spec, and
+//! the agent.
 
-use super::limits;
+use super::kinds::{key, on_off, EVAL, NODES, TIME};
 use super::units::parse_size;
-use crate::mcts::{FinalChoice, MctsOptions, Parallel, Playout, Selection};
-use crate::{Limits, NotationError, Spec};
+use super::{evaluator, limits};
+use crate::describe::NamedEvaluators;
+use crate::mcts::{FinalChoice, Mcts, MctsOptions, Parallel, Playout, Selection};
+use crate::spec::SpecKey;
+use crate::{Agent, Limits, NotationError, SearchAgent, SearchHints, Spec};
+
+/// The options the listing shows as defaults: MCTS's own.
+const D: MctsOptions = MctsOptions::DEFAULT;
+
+/// `mcts(...)`: the limits, the evaluator and the search's switches.
+pub const MCTS_KEYS: &[SpecKey] = &[
+    key(
+        "iterations",
+        "10000 (when no other limit)",
+        "a positive whole number",
+    ),
+    TIME,
+    NODES,
+    EVAL,
+    key(
+        "c",
+        "1.414 (sqrt 2)",
+        "a number from 0 to 100: the exploration constant",
+    ),
+    key("select", "uct", "uct or ucb1-tuned"),
+    key(
+        "fpu",
+        "inf",
+        "a number from 0 to 10, or inf: first-play urgency",
+    ),
+    key(
+        "playout",
+        "random",
+        "random, eval (epsilon-greedy by the evaluator) or none (evaluator only)",
+    ),
+    key(
+        "eps",
+        "0.1",
+        "a number from 0 to 1: the playouts' exploration",
+    ),
+    key(
+        "cap",
+        "0",
+        "a whole number of plies before the evaluator scores a playout (0 = none)",
+    ),
+    key(
+        "scale",
+        "8",
+        "a positive number: the evaluator's scale to a win probability",
+    ),
+    key("solver", on_off(D.solver), "on or off: MCTS-Solver"),
+    key("imb", "0", "a number from 0 to 1: implicit minimax backups"),
+    key("final", "robust", "robust, max or max-robust"),
+    key(
+        "reuse",
+        on_off(D.reuse),
+        "on or off: keep the tree between moves",
+    ),
+    key("threads", "1", "1 to 256"),
+    key("parallel", "root", "root or tree"),
+    key("seed", "1", "a whole number"),
+    key(
+        "memory",
+        "256MiB",
+        "a size such as 64MiB or 1GiB: the tree's cap",
+    ),
+];
+
+/// The MCTS agent of an `mcts(...)` spec.
+pub(super) fn mcts<G: NamedEvaluators + SearchHints>(
+    name: String,
+    spec: &mut Spec,
+) -> Result<Box<dyn Agent<G>>, NotationError> {
+    let eval = evaluator::<G>(spec)?;
+    let (options, limits) = mcts_options(spec)?;
+    Ok(Box::new(SearchAgent::new(
+        name,
+        Mcts::new(eval, options),
+        limits,
+    )))
+}
+
+/// The index of `default` in `all`, for `Spec::take_choice`.
+fn index_of<T: PartialEq>(all: &[T], default: T) -> usize {
+    all.iter().position(|x| *x == default).unwrap_or(0)
+}
 
 /// A number parameter in `range`, with the accepted form named on error.
 fn take_number(
@@ -47,17 +132,34 @@ pub fn mcts_options(spec: &mut Spec) -> Result<(MctsOptions, Limits), NotationEr
             .with_kind(crate::ErrorKind::BadValue)
         })?);
     }
-    let selection = [Selection::Uct, Selection::Ucb1Tuned]
-        [spec.take_choice("select", &["uct", "ucb1-tuned"], 0)?];
-    let playout = [Playout::Random, Playout::Eval, Playout::None]
-        [spec.take_choice("playout", &["random", "eval", "none"], 0)?];
-    let final_choice = [
+    let selections = [Selection::Uct, Selection::Ucb1Tuned];
+    let selection = selections[spec.take_choice(
+        "select",
+        &["uct", "ucb1-tuned"],
+        index_of(&selections, d.selection),
+    )?];
+    let playouts = [Playout::Random, Playout::Eval, Playout::None];
+    let playout = playouts[spec.take_choice(
+        "playout",
+        &["random", "eval", "none"],
+        index_of(&playouts, d.playout),
+    )?];
+    let finals = [
         FinalChoice::Robust,
         FinalChoice::Max,
         FinalChoice::MaxRobust,
-    ][spec.take_choice("final", &["robust", "max", "max-robust"], 0)?];
-    let parallel =
-        [Parallel::Root, Parallel::Tree][spec.take_choice("parallel", &["root", "tree"], 0)?];
+    ];
+    let final_choice = finals[spec.take_choice(
+        "final",
+        &["robust", "max", "max-robust"],
+        index_of(&finals, d.final_choice),
+    )?];
+    let parallels = [Parallel::Root, Parallel::Tree];
+    let parallel = parallels[spec.take_choice(
+        "parallel",
+        &["root", "tree"],
+        index_of(&parallels, d.parallel),
+    )?];
     let fpu = match spec.take("fpu") {
         None => d.fpu,
         Some(v) if v == "inf" => f64::INFINITY,
@@ -93,7 +195,11 @@ pub fn mcts_options(spec: &mut Spec) -> Result<(MctsOptions, Limits), NotationEr
         )
         .with_kind(crate::ErrorKind::OutOfRange));
     }
-    let threads = spec.take_parsed("threads", 1usize, "threads= a whole number from 1 to 256")?;
+    let threads = spec.take_parsed(
+        "threads",
+        d.threads,
+        "threads= a whole number from 1 to 256",
+    )?;
     if !(1..=256).contains(&threads) {
         return Err(NotationError::new(
             "mcts value",
@@ -114,7 +220,11 @@ pub fn mcts_options(spec: &mut Spec) -> Result<(MctsOptions, Limits), NotationEr
             0.0..=1.0,
             "eps= a number from 0 to 1",
         )?,
-        playout_cap: spec.take_parsed("cap", 0u32, "cap= a whole number of plies (0 = none)")?,
+        playout_cap: spec.take_parsed(
+            "cap",
+            d.playout_cap,
+            "cap= a whole number of plies (0 = none)",
+        )?,
         scale: take_number(
             spec,
             "scale",
@@ -123,7 +233,13 @@ pub fn mcts_options(spec: &mut Spec) -> Result<(MctsOptions, Limits), NotationEr
             "scale= a positive number",
         )?,
         solver: spec.take_switch("solver", d.solver)?,
-        implicit_alpha: take_number(spec, "imb", 0.0, 0.0..=1.0, "imb= a number from 0 to 1")?,
+        implicit_alpha: take_number(
+            spec,
+            "imb",
+            d.implicit_alpha,
+            0.0..=1.0,
+            "imb= a number from 0 to 1",
+        )?,
         final_choice,
         reuse: spec.take_switch("reuse", d.reuse)?,
         threads,

@@ -90,3 +90,15 @@ pub fn too_big_for_memory(bytes: usize) -> Option<String> {
         )
     })
 }
+
+/// A size in bytes as a spec writes it: whole GiB, MiB or KiB where it divides, else bytes
+/// (`16MiB` for 16 << 20); [`parse_size`] reads back any multiple of a KiB.
+pub fn format_size(bytes: usize) -> String {
+    const UNITS: [(usize, &str); 3] = [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")];
+    for (unit, name) in UNITS {
+        if bytes >= unit && bytes.is_multiple_of(unit) {
+            return format!("{}{name}", bytes / unit);
+        }
+    }
+    bytes.to_string()
+}

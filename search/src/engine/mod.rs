@@ -90,26 +90,31 @@ pub struct EngineOptions {
 
 impl Default for EngineOptions {
     fn default() -> Self {
-        EngineOptions {
-            tt_bytes: 16 << 20,
-            replacement: Replacement::Bucket,
-            tt_move: true,
-            iterative_deepening: true,
-            pvs: true,
-            aspiration: true,
-            aspiration_window: 16,
-            killers: true,
-            history: true,
-            priority: true,
-            threads: 1,
-            defer: true,
-            stagger: true,
-            tt_min_depth: None,
-        }
+        EngineOptions::DEFAULT
     }
 }
 
 impl EngineOptions {
+    /// Every enhancement on, a 16 MiB table, one thread: what `EngineOptions::default()` and
+    /// an `alphabeta` spec without keys give (a constant, so the agent table's key listing can
+    /// show these very defaults).
+    pub const DEFAULT: EngineOptions = EngineOptions {
+        tt_bytes: 16 << 20,
+        replacement: Replacement::Bucket,
+        tt_move: true,
+        iterative_deepening: true,
+        pvs: true,
+        aspiration: true,
+        aspiration_window: 16,
+        killers: true,
+        history: true,
+        priority: true,
+        threads: 1,
+        defer: true,
+        stagger: true,
+        tt_min_depth: None,
+    };
+
     /// Every combination of the switches (5 table settings x 2^7 switches = 640), with a
     /// table of `tt_bytes` where one is on: for ablations and differential tests.
     pub fn all_combinations(tt_bytes: usize) -> Vec<EngineOptions> {

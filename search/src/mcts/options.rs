@@ -86,25 +86,32 @@ pub struct MctsOptions {
 
 impl Default for MctsOptions {
     fn default() -> Self {
-        MctsOptions {
-            selection: Selection::Uct,
-            c: std::f64::consts::SQRT_2,
-            fpu: f64::INFINITY,
-            playout: Playout::Random,
-            epsilon: 0.1,
-            playout_cap: 0,
-            scale: 8.0,
-            solver: true,
-            implicit_alpha: 0.0,
-            final_choice: FinalChoice::Robust,
-            reuse: true,
-            threads: 1,
-            parallel: Parallel::Root,
-            virtual_loss: 1,
-            seed: 1,
-            memory_bytes: 256 << 20,
-        }
+        MctsOptions::DEFAULT
     }
+}
+
+impl MctsOptions {
+    /// UCT with c = sqrt 2, random playouts, MCTS-Solver, tree reuse, one thread: what
+    /// `MctsOptions::default()` and an `mcts` spec without keys give (a constant, so the agent
+    /// table's key listing can show these very defaults).
+    pub const DEFAULT: MctsOptions = MctsOptions {
+        selection: Selection::Uct,
+        c: std::f64::consts::SQRT_2,
+        fpu: f64::INFINITY,
+        playout: Playout::Random,
+        epsilon: 0.1,
+        playout_cap: 0,
+        scale: 8.0,
+        solver: true,
+        implicit_alpha: 0.0,
+        final_choice: FinalChoice::Robust,
+        reuse: true,
+        threads: 1,
+        parallel: Parallel::Root,
+        virtual_loss: 1,
+        seed: 1,
+        memory_bytes: 256 << 20,
+    };
 }
 
 /// Iterations run when the limits name none (no iterations, time, nodes or stop flag).

@@ -44,6 +44,16 @@ impl Replacement {
         Replacement::Bucket,
     ];
 
+    /// The scheme's name in agent specs (one of [`Replacement::NAMES`]).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Replacement::Always => Replacement::NAMES[0],
+            Replacement::DepthPreferred => Replacement::NAMES[1],
+            Replacement::TwoTier => Replacement::NAMES[2],
+            Replacement::Bucket => Replacement::NAMES[3],
+        }
+    }
+
     fn slots(self) -> usize {
         match self {
             Replacement::Always | Replacement::DepthPreferred => 1,
