@@ -3,7 +3,7 @@
 # 2-thread tournament of 50 ms agents under --move-time 50ms --tolerance 5ms, beside two busy
 # processes (or none with LOAD=0), on a 2-core machine. Prints the games lost on time and the
 # charged time per move (median, 99th percentile, max).
-# Usage: bench/scripts/arena-clock-under-load.sh [PLY_BINARY] (default target/release/ply)
+# Usage: bench/measure/scripts/arena-clock-under-load.sh [PLY_BINARY] (default target/release/ply)
 set -eu
 ply=${1:-target/release/ply}
 out=$(mktemp -u /tmp/arena-clock-XXXXXX.jsonl)

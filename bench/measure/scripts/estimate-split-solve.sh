@@ -2,7 +2,7 @@
 # Estimates what an exact solve out of one machine's reach would cost on a cluster, by solving
 # an evenly spread sample of its split jobs (docs/solver.md, "Boards out of reach").
 #
-#   bench/scripts/estimate-split-solve.sh SPEC DEPTH EVERY SECONDS [PLY]
+#   bench/measure/scripts/estimate-split-solve.sh SPEC DEPTH EVERY SECONDS [PLY]
 #
 # lists the jobs of SPEC at --split-depth DEPTH, solves slice 1/EVERY of them (jobs 1,
 # 1 + EVERY, 1 + 2 EVERY...: an even spread over the list) on 2 threads for at most SECONDS,
