@@ -1,60 +1,10 @@
 //! One budget for every search: the node limit, the clock and the stop flag, checked the same
-//! way by the alpha-beta engine, the exact solver and MCTS, and one [`StopReason`] that says
+//! way by the alpha-beta engine, the exact solver and MCTS; the [`StopReason`] it gives says
 //! which of them ended a search.
 
+use crate::stop::StopReason;
 use crate::{Limits, StopFlag};
-use serde::{Deserialize, Serialize};
-use std::fmt;
 use std::time::Instant;
-
-/// Why a search ended. The JSON and text name is the lower-case variant name (`depth`,
-/// `nodes`...), the names machine readers of `ply search --json` already rely on.
-///
-/// ```
-/// use ply_search::StopReason;
-/// assert_eq!(StopReason::Time.to_string(), "time");
-/// assert_eq!(serde_json::to_string(&StopReason::Solved).unwrap(), "\"solved\"");
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum StopReason {
-    /// No limit stopped it: the search ran to its natural end.
-    #[default]
-    None,
-    /// The depth limit was reached.
-    Depth,
-    /// The node limit was reached.
-    Nodes,
-    /// The time ran out.
-    Time,
-    /// The iteration limit (MCTS) was reached.
-    Iterations,
-    /// The stop flag was raised (by another thread, a Ctrl-C handler, a closed browser tab).
-    Stop,
-    /// The result was proven: more search cannot change it.
-    Solved,
-}
-
-impl StopReason {
-    /// The name in text and JSON output.
-    pub fn name(self) -> &'static str {
-        match self {
-            StopReason::None => "none",
-            StopReason::Depth => "depth",
-            StopReason::Nodes => "nodes",
-            StopReason::Time => "time",
-            StopReason::Iterations => "iterations",
-            StopReason::Stop => "stop",
-            StopReason::Solved => "solved",
-        }
-    }
-}
-
-impl fmt::Display for StopReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// The node, time and stop-flag budget of one search. The node limit is exact; the clock and
 /// the flag cost a system call and an atomic load, so they are looked at every

@@ -11,6 +11,7 @@
 pub mod agent;
 pub mod agents;
 pub mod budget;
+pub mod cells;
 pub mod conformance;
 pub mod course;
 pub mod describe;
@@ -32,11 +33,12 @@ pub mod score;
 pub mod solver;
 pub mod spec;
 pub mod stats;
+pub mod stop;
 pub mod tree;
 pub mod tt;
 
 pub use agent::{Agent, SearchAgent, Searcher};
-pub use budget::{Budget, StopReason};
+pub use budget::Budget;
 pub use engine::{Engine, EngineOptions};
 pub use error::{ErrorKind, NotationError};
 pub use eval::{Evaluator, Zero};
@@ -50,3 +52,4 @@ pub use rng::Rng;
 pub use score::Score;
 pub use spec::Spec;
 pub use stats::{CutoffStats, IterationRow, SearchResult, Stats, TtStats};
+pub use stop::StopReason;

@@ -3,11 +3,11 @@
 use crate::error::ApiError;
 use crate::jobs::Job;
 use axum::http::StatusCode;
-use ply_search::course::picture::{trace, TraceStep};
 use ply_search::course::{alpha_beta_search, minimax_decision, Options};
 use ply_search::describe::FrontEndGame;
 use ply_search::solver::{solve_until, SolverOptions};
 use ply_search::Limits;
+use ply_view::course::{trace, TraceStep};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -176,7 +176,7 @@ struct Running {
 /// The counters after each step, as the courses count them: each node entered below the
 /// root is one `result()` and one `terminal_test()` (the root's test only with `test_root`).
 fn running_counters(
-    nodes: &[ply_search::course::picture::TraceNode],
+    nodes: &[ply_view::course::TraceNode],
     steps: &[TraceStep],
     test_root: bool,
 ) -> Vec<Running> {

@@ -2,9 +2,11 @@
 //! marks, every legal move with the cells it touches, and the result in words. Written once
 //! for every game, from [`ply_search::describe::Describe`] and [`ply_search::picture`].
 
-use ply_search::describe::{state_json, Describe};
-use ply_search::picture::{move_cells, move_cells_from, BoardView, Mark, MoveCells};
+use ply_search::cells::{move_cells, move_cells_from, MoveCells};
+use ply_search::describe::Describe;
+use ply_search::picture::{BoardView, Mark};
 use ply_search::{Game, Outcome, Player};
+use ply_view::state_json;
 use serde_json::{json, Value};
 
 /// The whole view of `state` in game `spec`.

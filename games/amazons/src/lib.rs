@@ -21,6 +21,7 @@ mod describe;
 pub mod eval;
 pub mod geometry;
 pub mod notation;
+mod rules;
 pub mod solve;
 mod spec;
 pub mod state;

@@ -1,8 +1,7 @@
-//! The game state and the [`Game`] implementation: three `u128` bitboards, copy-make.
+//! The game state: three `u128` bitboards, copy-make (its `Game` implementation is in `rules.rs`).
 
 use crate::geometry::Geometry;
-use ply_search::{Game, Images, MoveList, NotationError, Outcome, Player, Rng, SearchHints};
-use smallvec::SmallVec;
+use ply_search::Player;
 use std::hash::{Hash, Hasher};
 
 /// A move, one action: an amazon's cell, the cell it moves to (a queen move), and the cell
@@ -37,14 +36,14 @@ pub struct Move {
 #[derive(Clone, Copy, Debug)]
 pub struct Amazons {
     /// The amazons of player 0 and of player 1.
-    amazons: [u128; 2],
+    pub(crate) amazons: [u128; 2],
     /// The burnt cells.
-    arrows: u128,
+    pub(crate) arrows: u128,
     /// The player to move, 0 or 1.
-    side: u8,
+    pub(crate) side: u8,
     /// Plies played since the start (or since the position read from text).
-    plies: u16,
-    geometry: &'static Geometry,
+    pub(crate) plies: u16,
+    pub(crate) geometry: &'static Geometry,
 }
 
 impl PartialEq for Amazons {
@@ -78,7 +77,7 @@ fn mix(mut x: u64) -> u64 {
 
 /// Folds a `u128` into a running hash.
 #[inline]
-fn absorb(hash: u64, cells: u128) -> u64 {
+pub(crate) fn absorb(hash: u64, cells: u128) -> u64 {
     mix(mix(hash ^ cells as u64) ^ (cells >> 64) as u64)
 }
 
@@ -150,7 +149,7 @@ impl Amazons {
     /// then landing cells (the order of the move list). Stops early when `visit` returns
     /// `false`. Listing, counting and drawing moves at random all walk these groups.
     #[inline]
-    fn visit_landings(&self, mut visit: impl FnMut(u8, u8, u128) -> bool) {
+    pub(crate) fn visit_landings(&self, mut visit: impl FnMut(u8, u8, u128) -> bool) {
         let g = self.geometry;
         let empty = self.empty();
         let mut queens = self.amazons[self.side as usize];
@@ -175,7 +174,7 @@ impl Amazons {
 
     /// Calls `visit` with every move of the player to move, in the move list's order.
     #[inline]
-    fn visit_moves(&self, mut visit: impl FnMut(Move)) {
+    pub(crate) fn visit_moves(&self, mut visit: impl FnMut(Move)) {
         self.visit_landings(|from, to, mut arrows| {
             while arrows != 0 {
                 visit(Move {
@@ -192,7 +191,7 @@ impl Amazons {
     /// How many moves the player to move has: the sum over its amazons' landing cells of the
     /// arrows from each.
     #[inline]
-    fn count_moves(&self) -> u64 {
+    pub(crate) fn count_moves(&self) -> u64 {
         let mut count = 0;
         self.visit_landings(|_, _, arrows| {
             count += arrows.count_ones() as u64;
@@ -219,157 +218,8 @@ impl Amazons {
     /// Whether the player to move has a move: an amazon with an empty neighbour (it can step
     /// there and shoot back into the cell it left).
     #[inline]
-    fn can_move(&self) -> bool {
+    pub(crate) fn can_move(&self) -> bool {
         let mine = self.amazons[self.side as usize];
         self.geometry.king_reach(mine, self.empty()) != 0
-    }
-}
-
-impl Game for Amazons {
-    type Move = Move;
-
-    #[inline]
-    fn to_move(&self) -> Player {
-        Player::from_index(self.side as usize)
-    }
-
-    #[inline]
-    fn generate_moves(&self, moves: &mut MoveList<Move>) {
-        self.visit_moves(|mv| moves.push(mv));
-    }
-
-    #[inline]
-    fn play(&self, mv: Move) -> Amazons {
-        let s = self.side as usize;
-        let mut amazons = self.amazons;
-        amazons[s] ^= (1u128 << mv.from) | (1u128 << mv.to);
-        Amazons {
-            amazons,
-            arrows: self.arrows | (1u128 << mv.arrow),
-            side: self.side ^ 1,
-            plies: self.plies + 1,
-            geometry: self.geometry,
-        }
-    }
-
-    #[inline]
-    fn outcome(&self) -> Option<Outcome> {
-        (!self.can_move()).then(|| Outcome::Win(self.to_move().other()))
-    }
-
-    #[inline]
-    fn is_terminal(&self) -> bool {
-        !self.can_move()
-    }
-
-    /// A 64-bit hash of the amazons, the arrows and the player to move.
-    #[inline]
-    fn key(&self) -> u64 {
-        let hash = absorb(self.side as u64 + 1, self.amazons[0]);
-        absorb(absorb(hash, self.amazons[1]), self.arrows)
-    }
-
-    fn ply(&self) -> u32 {
-        self.plies as u32
-    }
-
-    /// The position under every symmetry of the board (4, or 8 on a square) that gives a
-    /// different position: queen moves and arrows know no direction, so each keeps the value.
-    fn symmetric_images(&self) -> Images<Self> {
-        let g = self.geometry;
-        let mut images = Images::new();
-        images.push(*self);
-        for s in 1..g.symmetry_count() {
-            let image = Amazons {
-                amazons: self.amazons.map(|a| g.transform(s, a)),
-                arrows: g.transform(s, self.arrows),
-                ..*self
-            };
-            if !images.contains(&image) {
-                images.push(image);
-            }
-        }
-        images
-    }
-
-    /// Every move burns an empty cell.
-    fn max_game_length(&self) -> Option<u32> {
-        Some(self.empty().count_ones())
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        crate::notation::format_move(self.geometry, mv)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
-        crate::notation::parse_move(self, text)
-    }
-
-    fn position(&self) -> String {
-        crate::notation::format_position(self)
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Amazons, NotationError> {
-        crate::notation::parse_position(self.geometry, text)
-    }
-}
-
-impl SearchHints for Amazons {
-    #[inline]
-    fn move_count(&self) -> usize {
-        self.count_moves() as usize
-    }
-
-    #[inline]
-    fn for_each_move(&self, visit: impl FnMut(Move)) {
-        self.visit_moves(visit);
-    }
-
-    /// Uniform over every move, without a move list: the arrows are counted per amazon and
-    /// landing cell, and the pick is found among those groups (taken in the move list's order,
-    /// so the choice is the one a list would give).
-    fn random_move(&self, rng: &mut Rng) -> Option<Move> {
-        // 64 groups on the stack; a position with more (10x10's open middle game: up to
-        // 4 x 35 landings) spills to the heap. Measured on 6x6 MCTS playouts: a buffer for
-        // all 140 was 3% slower (a larger frame), a second walk instead of a buffer 35%.
-        let mut groups: SmallVec<[(u8, u8, u128); 64]> = SmallVec::new();
-        let mut total = 0u64;
-        self.visit_landings(|from, to, arrows| {
-            total += arrows.count_ones() as u64;
-            groups.push((from, to, arrows));
-            true
-        });
-        if total == 0 {
-            return None;
-        }
-        let mut pick = rng.below(total);
-        for &(from, to, mut arrows) in &groups {
-            let count = arrows.count_ones() as u64;
-            if pick < count {
-                for _ in 0..pick {
-                    arrows &= arrows - 1;
-                }
-                return Some(Move {
-                    from,
-                    to,
-                    arrow: arrows.trailing_zeros() as u8,
-                });
-            }
-            pick -= count;
-        }
-        unreachable!("the pick is below the total")
-    }
-
-    const MOVE_INDEX_SPACE: usize = 128 * 128;
-
-    /// Amazons' positions recur by other move orders (the arrows of two moves can swap): the
-    /// table pays down to 2 plies from the leaves (four 6x6 positions at depth 4: 1.39 M nodes,
-    /// 1.83 s with the usual 3; 1.10 M nodes, 1.51 s with 2).
-    const TABLE_MIN_DEPTH: u32 = 2;
-
-    /// The landing cell and the arrow's cell.
-    #[inline]
-    fn move_index(mv: Move) -> usize {
-        mv.to as usize * 128 + mv.arrow as usize
     }
 }

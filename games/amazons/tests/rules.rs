@@ -255,8 +255,9 @@ fn games_end_within_the_bound() {
 /// its arrow burns (`then`, drawn blocked after the move), and no two moves share all three.
 #[test]
 fn moves_are_three_clicks_on_the_board() {
+    use ply_search::cells::move_cells;
     use ply_search::describe::Describe;
-    use ply_search::picture::{move_cells, Mark};
+    use ply_search::picture::Mark;
     let mut rng = Rng::new(13);
     for (width, height) in [(6, 6), (5, 4)] {
         let mut state = board(width, height);

@@ -23,6 +23,7 @@ mod describe;
 pub mod eval;
 pub mod geometry;
 pub mod notation;
+mod rules;
 mod solve;
 mod spec;
 pub mod state;

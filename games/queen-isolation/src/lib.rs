@@ -18,6 +18,7 @@
 mod describe;
 pub mod notation;
 pub mod rays;
+mod rules;
 mod solve;
 pub mod spec;
 pub mod state;

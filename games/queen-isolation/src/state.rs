@@ -1,8 +1,8 @@
-//! The game state, with the quiz's `GameState` API and the [`Game`] implementation.
+//! The game state, with the quiz's `GameState` API (its `Game` implementation is in `rules.rs`).
 
 use crate::rays::{ascending, queen, ray};
 use crate::{Rules, Variant};
-use ply_search::{ErrorKind, Game, Images, MoveList, NotationError, Outcome, Player, SearchHints};
+use ply_search::{Game, MoveList, NotationError, Outcome, Player};
 use std::hash::{Hash, Hasher};
 
 const UNPLACED: u8 = 255;
@@ -36,13 +36,13 @@ impl Move {
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct QueenIsolation {
-    open: u64,
+    pub(crate) open: u64,
     /// Both queens' cells (255 while unplaced), player 0's in the low byte: one `u16`, so
     /// that a move writes, and the key reads, both at once (two byte writes read back as a
     /// pair stall the store buffer; measured: a tenth of the solver's time).
-    locs: u16,
-    ply: u32,
-    variant: &'static Variant,
+    pub(crate) locs: u16,
+    pub(crate) ply: u32,
+    pub(crate) variant: &'static Variant,
 }
 
 impl PartialEq for QueenIsolation {
@@ -122,7 +122,7 @@ impl QueenIsolation {
 
     /// [`QueenIsolation::moves_of`] given the player's liberty cells `reach`.
     #[inline]
-    fn moves_in_order(&self, player: Player, reach: u64, out: &mut MoveList<Move>) {
+    pub(crate) fn moves_in_order(&self, player: Player, reach: u64, out: &mut MoveList<Move>) {
         match self.cell_of_index(player.index()) {
             UNPLACED => {
                 let mut bits = reach;
@@ -195,7 +195,7 @@ impl QueenIsolation {
     }
 
     #[inline]
-    fn move_to(&self, cell: u8) -> QueenIsolation {
+    pub(crate) fn move_to(&self, cell: u8) -> QueenIsolation {
         let shift = (self.ply & 1) * 8;
         let locs = (self.locs & !(0xFF << shift)) | (cell as u16) << shift;
         QueenIsolation {
@@ -251,7 +251,7 @@ impl QueenIsolation {
         })
     }
 
-    fn mapped(&self, map: &[u8; 64]) -> QueenIsolation {
+    pub(crate) fn mapped(&self, map: &[u8; 64]) -> QueenIsolation {
         let mut open = 0u64;
         let mut bits = self.open;
         while bits != 0 {
@@ -268,139 +268,6 @@ impl QueenIsolation {
             ply: self.ply,
             variant: self.variant,
         }
-    }
-}
-
-impl Game for QueenIsolation {
-    type Move = Move;
-
-    #[inline]
-    fn to_move(&self) -> Player {
-        Player::from_index(self.ply as usize)
-    }
-
-    /// The terminal test and the move list share the mover's liberties.
-    fn generate_moves(&self, moves: &mut MoveList<Move>) {
-        let mover = self.to_move();
-        let mine = self.liberty_cells(mover);
-        let over = match self.variant.rules {
-            Rules::Udacity => mine == 0 || self.liberty_cells(mover.other()) == 0,
-            Rules::Standard => mine == 0,
-        };
-        if !over {
-            self.moves_in_order(mover, mine, moves);
-        }
-    }
-
-    #[inline]
-    fn play(&self, mv: Move) -> Self {
-        self.move_to(mv.0)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        if !self.terminal_test() {
-            return None;
-        }
-        let mover = self.to_move();
-        Some(if self.liberty_cells(mover) != 0 {
-            Outcome::Win(mover)
-        } else {
-            Outcome::Win(mover.other())
-        })
-    }
-
-    fn is_terminal(&self) -> bool {
-        self.terminal_test()
-    }
-
-    fn key(&self) -> u64 {
-        let extra = self.locs as u64 | ((self.ply & 1) as u64) << 16;
-        let x =
-            (self.open ^ 0xA076_1D64_78BD_642F) as u128 * (extra ^ 0xE703_7ED1_A0B4_28DB) as u128;
-        (x as u64) ^ ((x >> 64) as u64)
-    }
-
-    fn ply(&self) -> u32 {
-        self.ply
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        let (x, y) = mv.xy();
-        format!("({x},{y})")
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
-        let bad = || {
-            NotationError::new(
-                "move",
-                text.trim(),
-                format!(
-                    "(x,y), one of {}",
-                    self.get_legal_moves()
-                        .iter()
-                        .map(|(x, y)| format!("({x},{y})"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            )
-        };
-        let inner = text
-            .trim()
-            .strip_prefix('(')
-            .and_then(|t| t.strip_suffix(')'))
-            .ok_or_else(bad)?;
-        let (x, y) = inner.split_once(',').ok_or_else(bad)?;
-        let (x, y): (u8, u8) = (
-            x.trim().parse().map_err(|_| bad())?,
-            y.trim().parse().map_err(|_| bad())?,
-        );
-        if x >= 8 || y >= 8 {
-            return Err(bad());
-        }
-        let mv = Move(8 * y + x);
-        if self.legal_moves().contains(&mv) {
-            Ok(mv)
-        } else {
-            Err(bad().with_kind(ErrorKind::IllegalMove))
-        }
-    }
-
-    fn position(&self) -> String {
-        crate::notation::format_position(self)
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Self, NotationError> {
-        crate::notation::parse_position(self.variant, text)
-    }
-
-    /// The board's rotations and reflections (8 for a square, 4 for a rectangle).
-    fn symmetric_images(&self) -> Images<Self> {
-        let mut images = Images::new();
-        images.push(*self);
-        for map in &self.variant.symmetries[1..] {
-            images.push(self.mapped(map));
-        }
-        images
-    }
-
-    fn max_game_length(&self) -> Option<u32> {
-        Some(self.open.count_ones())
-    }
-}
-
-impl SearchHints for QueenIsolation {
-    fn move_count(&self) -> usize {
-        if self.terminal_test() {
-            0
-        } else {
-            self.liberty_cells(self.to_move()).count_ones() as usize
-        }
-    }
-
-    const MOVE_INDEX_SPACE: usize = 64;
-
-    fn move_index(mv: Move) -> usize {
-        mv.0 as usize & 63
     }
 }
 

@@ -121,7 +121,7 @@ fn every_game_numbers_its_moves() {
 /// share their cells are few (Onitama's two cards giving the same step; the page asks which).
 /// A third cell (Amazons' arrow) counts among the cells: it is clicked too.
 fn every_move_is_clickable<G: FrontEndGame>(spec: &str, start: &G) {
-    use ply_search::picture::move_cells;
+    use ply_search::cells::move_cells;
     let mut rng = Rng::new(7);
     for _ in 0..5 {
         let mut state = start.clone();

@@ -1,7 +1,7 @@
 //! `minimax(...)` and `plain-alphabeta(...)`: the course algorithms' keys with their
 //! defaults, and their searchers.
 
-use super::kinds::{key, on_off, EVAL};
+use super::keys::{key, on_off, EVAL};
 use super::{evaluator, limits};
 use crate::course::{Algorithm, CourseSearcher, Options, Utility};
 use crate::describe::NamedEvaluators;

@@ -1,7 +1,7 @@
 //! `alphabeta(...)`: the engine's keys with their defaults, the options read from a spec, and
 //! the agent.
 
-use super::kinds::{key, on_off, EVAL, NODES, TIME};
+use super::keys::{key, on_off, EVAL, NODES, TIME};
 use super::units::{format_size, parse_size};
 use super::{evaluator, limits};
 use crate::describe::NamedEvaluators;

@@ -1,7 +1,7 @@
 //! `mcts(...)`: its keys with their defaults, its options and limits read from a spec, and
 //! the agent.
 
-use super::kinds::{key, on_off, EVAL, NODES, TIME};
+use super::keys::{key, on_off, EVAL, NODES, TIME};
 use super::units::parse_size;
 use super::{evaluator, limits};
 use crate::describe::NamedEvaluators;

@@ -4,6 +4,7 @@
 
 mod course_spec;
 mod engine_spec;
+mod keys;
 pub mod kinds;
 mod mcts_spec;
 mod simple;

@@ -1,7 +1,7 @@
 //! `random(...)` and `greedy(...)`: their keys and their builders.
 
 use super::evaluator;
-use super::kinds::{key, on_off, EVAL};
+use super::keys::{key, on_off, EVAL};
 use crate::describe::NamedEvaluators;
 use crate::spec::SpecKey;
 use crate::{Agent, Greedy, Limits, NotationError, RandomPlayer, SearchAgent, SearchHints, Spec};

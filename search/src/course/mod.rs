@@ -24,7 +24,6 @@
 
 mod alphabeta;
 mod minimax;
-pub mod picture;
 
 pub use alphabeta::alpha_beta_search;
 pub use minimax::minimax_decision;

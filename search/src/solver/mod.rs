@@ -26,9 +26,11 @@
 //! ```
 
 pub mod analysis;
+mod classes;
 pub mod exhaustive;
 mod proof;
 mod replies;
+mod solution;
 pub mod split;
 
 use crate::engine::ordering::pick_next;

@@ -10,7 +10,8 @@
 //! [`SolverOptions::distance`] every reply is solved exactly, without the bounds one search
 //! carries from reply to reply.
 
-use super::analysis::{canonical_key, for_mover};
+use super::classes::canonical_key;
+use super::solution::for_mover;
 use super::split::solve_picked;
 use super::{Solvable, SolveError, SolveStats, SolverOptions};
 use crate::score::Score;

@@ -15,7 +15,8 @@
 //! assert_eq!(combined.moves, solve(&tree, &options, false).unwrap().moves);
 //! ```
 
-use super::analysis::{canonical_key, classes, expand, finish, for_mover};
+use super::classes::{canonical_key, classes, expand};
+use super::solution::{finish, for_mover};
 use super::SolverOptions;
 use super::{MoveValue, OpeningReplies, Solution, Solvable, SolveError, SolveStats, Solver};
 use crate::score::Score;

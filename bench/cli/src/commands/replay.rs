@@ -1,7 +1,8 @@
 //! `ply replay`: every position of a game, the start included, as JSON lines or drawn.
 
 use crate::error::CliError;
-use ply_search::describe::{split_moves, state_json, Describe};
+use ply_search::describe::{split_moves, Describe};
+use ply_view::state_json;
 use std::io::Write;
 
 /// Replays `moves` (checked one by one) from `start`, printing each position.

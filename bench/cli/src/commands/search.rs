@@ -36,7 +36,7 @@ pub fn run<G: NamedEvaluators + SearchHints>(
         writeln!(
             out,
             "{}",
-            ply_search::describe::search_json(state, agent.name(), &result)
+            ply_view::search_json(state, agent.name(), &result)
         )
         .map_err(io)?;
         return finish();
@@ -152,9 +152,9 @@ pub fn write_tree<G: NamedEvaluators + SearchHints>(
         )));
     }
     let text = if path.extension().is_some_and(|e| e == "svg") {
-        ply_search::course::picture::tree_svg(state, &result.visits)
+        ply_view::course::tree_svg(state, &result.visits)
     } else {
-        ply_search::course::picture::tree_dot(state, &result.visits)
+        ply_view::course::tree_dot(state, &result.visits)
     };
     std::fs::write(path, text)
         .map_err(|e| CliError::new(format!("cannot write `{}`: {e}", path.display())))

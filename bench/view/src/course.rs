@@ -2,9 +2,9 @@
 //! MAX's view), the order in which nodes were entered, alpha-beta's window, and the branches it
 //! pruned, as Graphviz DOT or as a self-contained SVG.
 
-use super::Visit;
-use crate::score::{Score, INFINITY};
-use crate::Game;
+use ply_search::course::Visit;
+use ply_search::score::{Score, INFINITY};
+use ply_search::Game;
 use std::fmt::Write;
 
 /// One node of the picture.
@@ -60,7 +60,7 @@ fn show(v: Score) -> String {
     } else if v <= -INFINITY {
         "-inf".into()
     } else {
-        crate::score::describe(v)
+        ply_search::score::describe(v)
     }
 }
 

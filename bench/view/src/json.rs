@@ -1,0 +1,51 @@
+//! The JSON records every front end gives: a position (`ply replay --json`, the server's
+//! states) and a search's answer (`ply search --json`, the Python package, the server).
+
+use ply_search::describe::Describe;
+use ply_search::{score, Game, Player, SearchResult};
+use serde_json::Value;
+
+/// One JSON object for `state`, as `ply replay --json` prints it and the server answers it (see
+/// DESIGN's contract): `ply`, `to_move`, `legal` (in the
+/// game's order and notation), `terminal`, `utility` (`[u0, u1]`, each -1, 0 or 1), `position`,
+/// then the game's own fields.
+pub fn state_json<G: Describe>(state: &G) -> Value {
+    let legal: Vec<String> = state
+        .legal_moves()
+        .iter()
+        .map(|&m| state.format_move(m))
+        .collect();
+    let utility: Vec<i32> = match state.outcome() {
+        Some(outcome) => Player::BOTH.iter().map(|&p| outcome.utility(p)).collect(),
+        None => vec![0, 0],
+    };
+    let mut map = serde_json::Map::new();
+    map.insert("ply".into(), serde_json::json!(state.ply()));
+    map.insert("to_move".into(), serde_json::json!(state.to_move().index()));
+    map.insert("legal".into(), serde_json::json!(legal));
+    map.insert("terminal".into(), serde_json::json!(state.is_terminal()));
+    map.insert("utility".into(), serde_json::json!(utility));
+    map.insert("position".into(), serde_json::json!(state.position()));
+    map.extend(state.fields());
+    Value::Object(map)
+}
+
+/// A search's answer as `ply search --json` prints it (and the Python package and the server
+/// return it): the agent, the position, the best move, the score (number and text, and whether a
+/// win's or loss's distance is known: `distance_exact`), the PV and the full statistics.
+pub fn search_json<G: Game>(
+    state: &G,
+    agent: &str,
+    result: &SearchResult<G::Move>,
+) -> serde_json::Value {
+    serde_json::json!({
+        "agent": agent,
+        "position": state.position(),
+        "best_move": result.best_move.map(|m| state.format_move(m)),
+        "score": result.score,
+        "score_text": score::describe(result.score),
+        "distance_exact": score::distance_exact(result.score),
+        "pv": state.format_line(&result.pv),
+        "stats": result.stats,
+    })
+}
