@@ -1,6 +1,7 @@
 //! # ply-cli
 //!
-//! The `ply` command: flags parsed in [`cli`], one module per subcommand in [`commands`], thin
+//! The `ply` command: the subcommands and their dispatch in [`cli`], one module per subcommand
+//! in [`commands`] with its arguments, their validation and its work, thin
 //! over the libraries every front end shares (the game registry `ply-registry`, the agent
 //! specs of `ply_search::agents`, the tournaments of `ply-arena`). See the README for the
 //! command's contract.

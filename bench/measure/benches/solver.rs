@@ -1,6 +1,6 @@
 //! The exact solver: queen Isolation 5x5 from the empty board, on one thread, with every
-//! winning reply to every opening (the target: under 10 s; a single-threaded C solver
-//! needs 26 s for the value), the value alone, and knight Isolation 5x5.
+//! winning reply to every opening, the value alone, and knight Isolation 5x5 (the figures
+//! are in BENCHMARKS.md).
 //!
 //! Run: `cargo bench -p ply-bench --bench solver`. Each solve builds its own table, so every
 //! sample is a solve from scratch.

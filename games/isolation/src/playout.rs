@@ -111,8 +111,8 @@ fn knight_walk<P: PickNth>(
 
 /// BMI2's `pdep` deposits a one-bit mask on the set bits of the targets: the `n`-th lowest in
 /// one instruction, where [`Cells::nth`] clears seven bits one after the other. That chain was
-/// most of a playout; with `pdep`, MCTS on 11x9 from the opening runs about 29% more
-/// iterations a second. Used only where the CPU runs `pdep` in hardware.
+/// most of a playout, so MCTS's iterations a second rise with `pdep` (BENCHMARKS.md, fourth
+/// part). Used only where the CPU runs `pdep` in hardware.
 #[cfg(target_arch = "x86_64")]
 mod fast_pdep {
     use super::{Cells, Isolation, PickNth, Rng};

@@ -182,10 +182,9 @@ impl SearchHints for Isolation {
     const MOVE_INDEX_SPACE: usize = 128;
 
     /// A knight's path fixes the cells it closed, so positions seldom recur by another order
-    /// of moves: the engine's table serves mostly to order moves across iterations, and pays
-    /// from 6 plies to go (8 mid-games of 11x9 at depth 16, `improved`: 8.36 M nodes, 0.35 s
-    /// with the usual 3; 8.17 M nodes, 0.27 s with 6; 7x7 AIND, depth 16: 0.157 s against
-    /// 0.119 s; depth 11 and 13 gain alike).
+    /// of moves: the engine's table serves mostly to order moves across iterations, and a
+    /// probe pays only with 6 plies or more to go (measured on 11x9 and 7x7 mid-games:
+    /// docs/engine.md, "The table's threshold").
     const TABLE_MIN_DEPTH: u32 = 6;
 
     /// A bit test of the mover's liberties (the game goes on, so they are its moves).

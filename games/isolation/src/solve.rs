@@ -52,10 +52,10 @@ impl Walker for KnightWalk {
 }
 
 impl Solvable for Isolation {
-    /// Knight Isolation's positions almost never recur by another order of moves (on 7x7, a
-    /// fifth of a percent of probes hit), so only positions with 40 plies or more to play (the
-    /// top of the tree, where one hit saves a large subtree) use the table: with the usual 12,
-    /// the 7x7 solve took twice as long (4.7 s against 2.3 s, one thread).
+    /// Knight Isolation's positions almost never recur by another order of moves, so only
+    /// positions with 40 plies or more to play (the top of the tree, where one hit saves a
+    /// large subtree) use the table: below that a probe costs more than it saves (docs/solver.md
+    /// has the measurements).
     const TABLE_MIN_PLIES_LEFT: u32 = 40;
 
     /// Once neither knight can reach a cell the other can, the longer walk wins. Under the
@@ -87,8 +87,8 @@ impl Solvable for Isolation {
 
     /// The opponent's replies after the move, fewest first, with the mover's own moves from
     /// its landing cell counted half as much, most first (`2 * theirs - mine`); no position is
-    /// made. Without the second term (fewest replies alone) the 7x7 board needed 1.68 G nodes;
-    /// with it, 8.3 M (docs/solver.md, "What each part is worth").
+    /// made. The second term is what makes the 7x7 board solvable in seconds (docs/solver.md,
+    /// "What each part is worth", has the node counts with and without it).
     fn order_key(&self, mv: Move) -> u32 {
         let open = self.board.0 & !(1u128 << mv.0);
         let other = self.raw_loc((self.ply & 1) as usize ^ 1);

@@ -177,17 +177,15 @@ impl SearchHints for Onitama {
 
     const MOVE_INDEX_SPACE: usize = 32 * 25 * 25 + 32;
 
-    /// Onitama's positions recur by other move orders everywhere (half the engine's probes
-    /// hit): the table pays down to the last ply (four positions at depth 11: 51.7 M nodes,
-    /// 13.0 s with the usual 3; 40.3 M nodes, 11.0 s with 1).
+    /// Onitama's positions recur by other move orders everywhere: the table pays down to the
+    /// last ply (docs/engine.md, "The table's threshold", has the nodes and times).
     const TABLE_MIN_DEPTH: u32 = 1;
 
     const HAS_MOVE_PRIORITY: bool = true;
 
     /// A win first (taking the master, or the master onto the enemy temple), then captures by
-    /// a student, then captures by the master (it risks more). `ply ablate`'s eight Onitama
-    /// positions at depth 9: 7.94 M nodes without, 5.08 M with captures all alike, 4.89 M
-    /// ranked as here.
+    /// a student, then captures by the master (it risks more): ranked so, they take the most
+    /// nodes off `ply ablate`'s Onitama positions (docs/engine.md, "The game's move priority").
     #[inline]
     fn move_priority(&self, mv: Move) -> u32 {
         if mv.is_pass() {

@@ -37,10 +37,9 @@ impl Walker for QueenWalk {
 }
 
 impl Solvable for QueenIsolation {
-    /// Positions with 16 plies or more to play use the table (12 is the solver's default). A
-    /// few per cent of probes hit, and below 16 plies left the probes cost more than the
-    /// nodes they save: one thread, every reply on 5x5 1.95 s at 12 against 1.59 s at 16
-    /// (17.3 M nodes against 18.5 M); 5x6 on 2 threads 12.5 s against 9.3 s.
+    /// Positions with 16 plies or more to play use the table (12 is the solver's default): few
+    /// probes hit, and below 16 plies left they cost more than the nodes they save
+    /// (docs/solver.md has the measurements).
     const TABLE_MIN_PLIES_LEFT: u32 = 16;
 
     /// Once neither queen can reach a cell the other can, the longer walk wins.
@@ -91,8 +90,8 @@ impl Solvable for QueenIsolation {
 /// The order key of a move after which the opponent can reach the cells `theirs` and the
 /// mover the cells `mine`: fewest replies first, then most moves of the mover's own (a third
 /// as much: three own moves outweigh a reply), then most cells both can reach (a twelfth).
-/// Queen 5x5's value: fewest replies alone 45.8 M nodes; with the own moves 6.0 M; with the
-/// shared cells 4.6 M.
+/// Each term takes nodes off the solve of queen 5x5 (docs/solver.md, "What each part is
+/// worth").
 #[inline]
 fn reply_rank(theirs: u64, mine: u64) -> u32 {
     let shared = (theirs & mine).count_ones();

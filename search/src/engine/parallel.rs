@@ -9,9 +9,8 @@
 //!
 //! Every second thread searches one depth beyond the others (`EngineOptions::stagger`): while
 //! the first thread completes depth d, the second is already at d + 1, so that when the first
-//! starts d + 1 the table holds that depth's best moves and bounds for much of the tree (2
-//! threads, 8 knight Isolation mid-games to depth 16: 1.79-1.82x the one-thread speed against
-//! 1.70-1.71x with both threads at one depth; `thread-speedup`, BENCHMARKS.md). When any thread
+//! starts d + 1 the table holds that depth's best moves and bounds for much of the tree (two
+//! threads gain more over one than at a single depth: `thread-speedup`, BENCHMARKS.md). When any thread
 //! completes an iteration, its value is the iteration's value, and every thread searching
 //! that depth or a shallower one abandons it for the next. An iteration may use table entries
 //! of the next depth, a deeper search's bounds; the last one cannot (no thread searches

@@ -5,8 +5,8 @@
 
 use crate::commands::bench::suite_position;
 use crate::error::CliError;
-use ply_registry::with_game;
-use ply_registry::AnyGame;
+use clap::Args;
+use ply_registry::{with_game, AnyGame};
 use ply_search::agents::build_agent;
 use ply_search::describe::NamedEvaluators;
 use ply_search::SearchHints;
@@ -187,4 +187,78 @@ pub fn run(config: &AblateConfig, json: bool, out: &mut dyn Write) -> Result<(),
         }
     }
     Ok(())
+}
+
+/// The most positions `ply ablate` takes per game (each is searched 9 times to a fixed
+/// depth: 10,000 is already days of work).
+pub const MAX_ABLATE_POSITIONS: usize = 10_000;
+
+/// Arguments of `ply ablate`.
+#[derive(Args, Debug)]
+pub struct AblateArgs {
+    /// A game spec (repeat for several games; default: knight 7x7, queen 7x7, Onitama).
+    #[arg(long, value_name = "SPEC")]
+    pub game: Vec<String>,
+    /// The fixed depth (default: per game, 16 / 7 / 8 for the default games, else 6).
+    #[arg(long, value_name = "N")]
+    pub depth: Option<u32>,
+    /// Positions per game.
+    #[arg(long, default_value_t = 8, value_name = "N")]
+    pub positions: usize,
+    /// Random plies from the start to each position (default: per game, 6 / 4 / 4, else 4).
+    #[arg(long, value_name = "N")]
+    pub plies: Option<u32>,
+    /// One JSON array instead of tables.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl AblateArgs {
+    /// The run these arguments ask for.
+    pub fn config(&self) -> Result<AblateConfig, CliError> {
+        if self.depth == Some(0) || self.depth.is_some_and(|d| d > 100) {
+            return Err(CliError::new(
+                "bad --depth: expected a whole number from 1 to 100",
+            ));
+        }
+        if !(1..=MAX_ABLATE_POSITIONS).contains(&self.positions) {
+            return Err(CliError::new(format!(
+                "bad --positions `{}`: expected a whole number from 1 to {MAX_ABLATE_POSITIONS}",
+                self.positions
+            )));
+        }
+        // Each registered game's ablate line (`FromSpec::SHOWCASE`).
+        let defaults = ply_registry::ablate_lines();
+        let games = if self.game.is_empty() {
+            defaults
+                .iter()
+                .map(|line| {
+                    (
+                        line.game.to_string(),
+                        self.depth.unwrap_or(line.depth),
+                        self.plies.unwrap_or(line.plies),
+                    )
+                })
+                .collect()
+        } else {
+            self.game
+                .iter()
+                .map(|g| {
+                    let known = defaults.iter().find(|line| line.game == g);
+                    let depth = self.depth.or(known.map(|k| k.depth)).unwrap_or(6);
+                    let plies = self.plies.or(known.map(|k| k.plies)).unwrap_or(4);
+                    (g.clone(), depth, plies)
+                })
+                .collect()
+        };
+        Ok(AblateConfig {
+            games,
+            positions: self.positions,
+        })
+    }
+}
+
+/// Runs `ply ablate` with its parsed arguments, writing to `out`.
+pub fn execute(args: AblateArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    run(&args.config()?, args.json, out)
 }

@@ -1,6 +1,7 @@
 //! `ply arena`: a tournament with a progress bar, a record file and a results table.
 
 use crate::error::CliError;
+use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use ply_arena::record::{standings, RecordWriter, Standings, Tally};
 use ply_arena::{merge_records, resume, run, to_csv, ArenaConfig, GameRecord, Resumed, Shard};
@@ -240,4 +241,246 @@ fn create(path: Option<&Path>) -> Result<Option<(std::fs::File, &Path)>, CliErro
             .map_err(|e| CliError::new(format!("cannot write `{}`: {e}", p.display())))
     })
     .transpose()
+}
+
+/// Arguments of `ply arena`.
+#[derive(Args, Debug)]
+pub struct ArenaArgs {
+    /// A game spec (repeat for several games).
+    #[arg(long = "game", value_name = "SPEC")]
+    pub games: Vec<String>,
+    /// An agent spec (repeat; at least two, or the tested agents of a preset).
+    #[arg(long = "agent", value_name = "SPEC", allow_hyphen_values = true)]
+    pub agents: Vec<String>,
+    /// `aind`: the AIND 7x7 tournament for the --agent specs (default: `mcts(time=140ms)`)
+    /// against its seven sample opponents.
+    #[arg(long, value_name = "NAME")]
+    pub preset: Option<String>,
+    /// Gauntlet: the first K agents each play all the others (and not each other).
+    #[arg(long, value_name = "K")]
+    pub gauntlet: Option<usize>,
+    /// Random openings per game, each played twice per pairing (colours swapped) [default: 4;
+    /// the default comparison: 8].
+    #[arg(long, value_name = "N")]
+    pub openings: Option<usize>,
+    /// Plies of each random opening [default: 2].
+    #[arg(long, value_name = "N")]
+    pub opening_plies: Option<u32>,
+    /// Seed of the openings [default: 1].
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Openings from a file instead of random ones: one per line, moves in the game's notation
+    /// separated by commas (blank lines and lines starting with # are skipped).
+    #[arg(long, value_name = "FILE")]
+    pub openings_file: Option<std::path::PathBuf>,
+    /// Time control: a move taking longer than this (plus --tolerance) loses on time.
+    #[arg(long, value_name = "DURATION")]
+    pub move_time: Option<String>,
+    /// Time allowed beyond --move-time [default: 10ms].
+    #[arg(long, value_name = "DURATION")]
+    pub tolerance: Option<String>,
+    /// Games played at once [default: one per core].
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// The JSON Lines record file [default: a new file under target/arena/].
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
+    /// Continue the record file: games already in it are not played again.
+    #[arg(long)]
+    pub resume: bool,
+    /// One JSON object with the standings instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// Also write the agents' lines as CSV to this file.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<std::path::PathBuf>,
+    /// Also write a chart of the scores with their intervals as SVG to this file.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
+    /// SPRT of the first agent against the second: `ELO0,ELO1`, e.g. `0,10`.
+    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
+    pub sprt: Option<String>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Play only the K-th of N disjoint parts of the tournament (`K/N`, e.g. `2/7`): for a
+    /// cluster's job array; the parts' files merge with --from-records.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// Play nothing: the standings of these record files of one tournament (the shards of a
+    /// cluster run); with --out, also the merged file.
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["games", "preset", "gauntlet", "openings", "opening_plies", "seed", "openings_file", "move_time", "tolerance", "threads", "resume", "shard"])]
+    pub from_records: Vec<std::path::PathBuf>,
+}
+
+impl ArenaArgs {
+    /// The tournament the flags ask for.
+    pub fn config(&self) -> Result<ply_arena::ArenaConfig, CliError> {
+        let mut config = match self.preset.as_deref() {
+            Some("aind") => {
+                if !self.games.is_empty() {
+                    return Err(CliError::new(
+                        "bad --game with --preset aind: expected no --game (the preset plays isolation(rules=aind))",
+                    ));
+                }
+                aind_config(&self.agents)
+            }
+            Some(other) => {
+                return Err(CliError::new(format!(
+                    "bad --preset `{other}`: expected aind"
+                )))
+            }
+            None if self.games.is_empty() && self.agents.is_empty() => default_config(),
+            None => {
+                let defaults = default_config();
+                ply_arena::ArenaConfig {
+                    games: if self.games.is_empty() {
+                        defaults.games
+                    } else {
+                        self.games.clone()
+                    },
+                    agents: self.agents.clone(),
+                    ..ply_arena::ArenaConfig::default()
+                }
+            }
+        };
+        let duration =
+            |flag: &str, text: &Option<String>| -> Result<Option<std::time::Duration>, CliError> {
+                text.as_ref()
+                    .map(|t| {
+                        ply_search::agents::parse_duration(t).ok_or_else(|| {
+                            CliError::new(format!(
+                                "bad {flag} `{t}`: expected a duration like 150ms or 2s"
+                            ))
+                        })
+                    })
+                    .transpose()
+            };
+        if let Some(t) = duration("--move-time", &self.move_time)? {
+            config.move_time = Some(t);
+        }
+        if let Some(t) = duration("--tolerance", &self.tolerance)? {
+            if config.move_time.is_none() {
+                return Err(CliError::new(format!(
+                    "bad --tolerance `{t:?}`: it is the time allowed beyond --move-time; expected --move-time too"
+                )));
+            }
+            config.tolerance = t;
+        }
+        if let Some(k) = self.gauntlet {
+            if k == 0 || k >= config.agents.len() {
+                return Err(CliError::new(format!(
+                    "bad --gauntlet `{k}`: expected from 1 to the number of agents minus one ({})",
+                    config.agents.len().saturating_sub(1)
+                )));
+            }
+            config.gauntlet = Some(k);
+        }
+        if let Some(n) = self.openings {
+            if !(1..=ply_arena::ArenaConfig::MAX_OPENINGS).contains(&n) {
+                return Err(CliError::new(format!(
+                    "bad --openings `{n}`: expected 1 to {}",
+                    ply_arena::ArenaConfig::MAX_OPENINGS
+                )));
+            }
+            config.openings = n;
+        }
+        if let Some(n) = self.opening_plies {
+            config.opening_plies = n;
+        }
+        if let Some(s) = self.seed {
+            config.seed = s;
+        }
+        if let Some(path) = &self.openings_file {
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                CliError::new(format!("bad --openings-file `{}`: {e}", path.display()))
+            })?;
+            let lines: Vec<String> = text
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .map(String::from)
+                .collect();
+            if lines.is_empty() {
+                return Err(CliError::new(format!(
+                    "bad --openings-file `{}`: expected one opening per line, e.g. 57,0",
+                    path.display()
+                )));
+            }
+            config.openings = lines.len();
+            config.opening_list = Some(lines);
+        }
+        if let Some(n) = self.threads {
+            if n == 0 || n > 256 {
+                return Err(CliError::new(format!(
+                    "bad --threads `{n}`: expected a number from 1 to 256"
+                )));
+            }
+            config.threads = n;
+        }
+        config.check_agents()?;
+        if let Some(text) = &self.shard {
+            config.shard = ply_arena::Shard::parse(text)?;
+        }
+        Ok(config)
+    }
+
+    /// The SPRT bounds, if asked for.
+    pub fn sprt_bounds(&self) -> Result<Option<(f64, f64)>, CliError> {
+        let Some(text) = &self.sprt else {
+            return Ok(None);
+        };
+        let bad = || {
+            CliError::new(format!(
+                "bad --sprt `{text}`: expected ELO0,ELO1 with ELO0 < ELO1, e.g. 0,10"
+            ))
+        };
+        let (a, b) = text.split_once(',').ok_or_else(bad)?;
+        let (a, b): (f64, f64) = (
+            a.trim().parse().map_err(|_| bad())?,
+            b.trim().parse().map_err(|_| bad())?,
+        );
+        if !(a.is_finite() && b.is_finite() && a < b) {
+            return Err(bad());
+        }
+        Ok(Some((a, b)))
+    }
+}
+
+/// Runs `ply arena` with its parsed arguments, writing to `out`.
+pub fn execute(args: Box<ArenaArgs>, out: &mut dyn Write) -> Result<(), CliError> {
+    if !args.from_records.is_empty() {
+        let output = Output {
+            path: args.out.as_deref().unwrap_or(std::path::Path::new("")),
+            resume: false,
+            json: args.json,
+            csv: args.csv.as_deref(),
+            svg: args.svg.as_deref(),
+            sprt: args.sprt_bounds()?,
+            progress: false,
+        };
+        run_merge(&args.from_records, &args.agents, &output, out)
+    } else {
+        let config = args.config()?;
+        let sprt = args.sprt_bounds()?;
+        let path = match &args.out {
+            Some(p) => p.clone(),
+            None => {
+                let stamp = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_millis());
+                std::path::PathBuf::from(format!("target/arena/run-{stamp}.jsonl"))
+            }
+        };
+        let output = Output {
+            path: &path,
+            resume: args.resume,
+            json: args.json,
+            csv: args.csv.as_deref(),
+            svg: args.svg.as_deref(),
+            sprt,
+            progress: !args.quiet && std::io::IsTerminal::is_terminal(&std::io::stderr()),
+        };
+        run_arena(&config, &output, out)
+    }
 }

@@ -4,8 +4,9 @@
 //! decide how long it thinks; the time in `go MS` is not used to change them.
 
 use crate::error::CliError;
+use clap::Args;
 use ply_arena::protocol::{Message, VERSION};
-use ply_registry::AnyGame;
+use ply_registry::{with_game, AnyGame};
 use ply_search::agents::build_agent;
 use ply_search::describe::FrontEndGame;
 use ply_search::score::describe;
@@ -77,4 +78,22 @@ pub fn run<G: FrontEndGame>(
         }
         out.flush()?;
     }
+}
+
+/// Arguments of `ply engine`.
+#[derive(Args, Debug)]
+pub struct EngineArgs {
+    /// The game spec, e.g. `isolation(width=7,height=7,rules=aind)`.
+    pub game: String,
+    /// The agent spec; its own limits decide how long it thinks.
+    #[arg(default_value = "alphabeta(time=1s)")]
+    pub agent: String,
+}
+
+/// Runs `ply engine` with its parsed arguments, writing to `out`.
+pub fn execute(args: EngineArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let game = AnyGame::from_spec(&args.game)?;
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    with_game!(game, start => run(&start, &args.agent, &mut input, out))
 }

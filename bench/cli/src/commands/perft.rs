@@ -1,7 +1,11 @@
 //! `ply perft`: counts the game tree, depth by depth, or per root move with `--divide`.
 
+use crate::cli::PositionArgs;
 use crate::error::CliError;
 use crate::interrupt::ctrl_c;
+use clap::{Args, ValueEnum};
+use ply_registry::{with_game, AnyGame};
+use ply_search::describe::position_after as position;
 use ply_search::perft::{divide, perft, perft_until, perft_without_bulk, Count};
 use ply_search::SearchHints;
 use std::io::Write;
@@ -73,4 +77,52 @@ fn speed(leaves: u64, elapsed: std::time::Duration) -> String {
         format!("{secs:.3} s")
     };
     format!("{time}, {:.1} M leaves/s", rate / 1e6)
+}
+
+/// Arguments of `ply perft`.
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// The game and position.
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// The depth in plies.
+    #[arg(long, short = 'd', value_name = "D")]
+    pub depth: u32,
+    /// Print the count below each root move at the full depth.
+    #[arg(long)]
+    pub divide: bool,
+    /// How terminal positions before the full depth count: `leaves` (each is one leaf) or
+    /// `strict` (only paths of exactly D plies).
+    #[arg(long, value_enum, default_value_t = CountArg::Leaves)]
+    pub count: CountArg,
+    /// Make every position at the last ply instead of counting the moves (bulk counting).
+    #[arg(long)]
+    pub no_bulk: bool,
+}
+
+/// `--count` values.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum CountArg {
+    /// A terminal position is one leaf at any depth.
+    Leaves,
+    /// Only positions at exactly the full depth.
+    Strict,
+}
+
+impl From<CountArg> for Count {
+    fn from(c: CountArg) -> Count {
+        match c {
+            CountArg::Leaves => Count::Leaves,
+            CountArg::Strict => Count::Strict,
+        }
+    }
+}
+
+/// Runs `ply perft` with its parsed arguments, writing to `out`.
+pub fn execute(args: PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let game = AnyGame::from_spec(&args.position.game)?;
+    with_game!(game, start => {
+        let state = position(&start, args.position.from.as_deref(), args.position.moves.as_deref())?;
+        run(&state, args.depth, args.count.into(), args.divide, !args.no_bulk, out)
+    })
 }

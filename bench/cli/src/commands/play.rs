@@ -4,8 +4,12 @@
 //! by the arena's own loop ([`ply_arena::play_game`]), so it is timed, checked and recorded
 //! exactly as a tournament game is.
 
+use crate::cli::PositionArgs;
 use crate::error::CliError;
+use clap::Args;
 use ply_arena::{play_game, spec_seat, ArenaError, Choice, EndReason, GameRecord, GameRules, Seat};
+use ply_registry::{with_game, AnyGame};
+use ply_search::describe::position_after as position;
 use ply_search::describe::{Describe, FrontEndGame};
 use ply_search::score::describe;
 use std::cell::RefCell;
@@ -194,4 +198,43 @@ pub fn run<G: FrontEndGame>(
         game,
         started.elapsed(),
     ))
+}
+
+/// Arguments of `ply play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The game and position.
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Player 0: an agent spec or `human`.
+    #[arg(long, default_value = "human", value_name = "SPEC")]
+    pub p0: String,
+    /// Player 1: an agent spec or `human`.
+    #[arg(long, default_value = "alphabeta(time=1s)", value_name = "SPEC")]
+    pub p1: String,
+    /// Append the game to this JSON Lines file (the arena's record format).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<std::path::PathBuf>,
+}
+
+/// Runs `ply play` with its parsed arguments, writing to `out`.
+pub fn execute(args: PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let game = AnyGame::from_spec(&args.position.game)?;
+    // The record file is opened (and locked) before the game, not found unwritable after.
+    let mut writer = match &args.record {
+        Some(path) => Some(ply_arena::record::RecordWriter::append(path)?),
+        None => None,
+    };
+    let record = with_game!(game, start => {
+        let state = position(&start, args.position.from.as_deref(), args.position.moves.as_deref())?;
+        let stdin = std::io::stdin();
+        let mut input = stdin.lock();
+        run(&state, &args.position.game, [&args.p0, &args.p1], &mut input, out)?
+    });
+    if let (Some(path), Some(writer)) = (&args.record, writer.as_mut()) {
+        writer
+            .write(&record)
+            .map_err(|e| CliError::new(format!("cannot write `{}`: {e}", path.display())))?;
+    }
+    Ok(())
 }

@@ -1,6 +1,10 @@
 //! `ply replay`: every position of a game, the start included, as JSON lines or drawn.
 
+use crate::cli::PositionArgs;
 use crate::error::CliError;
+use clap::Args;
+use ply_registry::{with_game, AnyGame};
+use ply_search::describe::position_after as position;
 use ply_search::describe::{split_moves, Describe};
 use ply_view::state_json;
 use std::io::Write;
@@ -39,4 +43,24 @@ pub fn run<G: Describe>(
         emit(&state, Some(text))?;
     }
     Ok(())
+}
+
+/// Arguments of `ply replay`.
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// The game, a start position and the moves to replay.
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// One JSON object per position instead of drawings.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `ply replay` with its parsed arguments, writing to `out`.
+pub fn execute(args: ReplayArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let game = AnyGame::from_spec(&args.position.game)?;
+    with_game!(game, start => {
+        let state = position(&start, args.position.from.as_deref(), None)?;
+        run(&state, args.position.moves.as_deref().unwrap_or(""), args.json, out)
+    })
 }

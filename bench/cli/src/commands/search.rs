@@ -1,7 +1,11 @@
 //! `ply search`: one agent analyses one position and shows what its search did.
 
+use crate::cli::PositionArgs;
 use crate::error::CliError;
+use clap::Args;
+use ply_registry::{with_game, AnyGame};
 use ply_search::agents::build_agent;
+use ply_search::describe::position_after as position;
 use ply_search::describe::NamedEvaluators;
 use ply_search::score::describe;
 use ply_search::SearchHints;
@@ -158,4 +162,34 @@ pub fn write_tree<G: NamedEvaluators + SearchHints>(
     };
     std::fs::write(path, text)
         .map_err(|e| CliError::new(format!("cannot write `{}`: {e}", path.display())))
+}
+
+/// Arguments of `ply search`.
+#[derive(Args, Debug)]
+pub struct SearchArgs {
+    /// The game and position.
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// The agent spec, e.g. `alphabeta(depth=8,eval=improved)`, `minimax(depth=3)`.
+    #[arg(index = 2)]
+    pub agent: String,
+    /// Also write the explored tree (course agents only) to FILE: SVG if it ends in `.svg`,
+    /// Graphviz DOT otherwise.
+    #[arg(long, value_name = "FILE")]
+    pub tree: Option<std::path::PathBuf>,
+    /// One JSON object with the full statistics instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `ply search` with its parsed arguments, writing to `out`.
+pub fn execute(args: SearchArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let game = AnyGame::from_spec(&args.position.game)?;
+    with_game!(game, start => {
+        let state = position(&start, args.position.from.as_deref(), args.position.moves.as_deref())?;
+        if let Some(path) = &args.tree {
+            write_tree(&state, &args.agent, path)?;
+        }
+        run(&state, &args.agent, args.json, out)
+    })
 }

@@ -1,6 +1,7 @@
 //! `ply serve`: the web page and its API (the `ply-serve` library), until Ctrl-C.
 
 use crate::error::CliError;
+use clap::Args;
 use std::io::Write;
 
 /// Serves until Ctrl-C; prints the address to open once it accepts connections.
@@ -20,4 +21,99 @@ pub fn run(config: &ply_serve::ServeConfig, out: &mut dyn Write) -> Result<(), C
     })
     .map_err(CliError::new)?;
     printed.map_err(|e| CliError::new(format!("cannot write output: {e}")))
+}
+
+/// Arguments of `ply serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The address to listen on; loopback only unless you give another (e.g. 0.0.0.0 for a
+    /// classroom network).
+    #[arg(long, default_value = "127.0.0.1", value_name = "IP")]
+    pub host: String,
+    /// The port (0 picks a free one).
+    #[arg(long, default_value_t = 8080, value_name = "N")]
+    pub port: u16,
+    /// A folder of arena record files the replay screen may open (and where games played on
+    /// the page are saved).
+    #[arg(long, value_name = "DIR")]
+    pub records: Option<std::path::PathBuf>,
+    /// The most searches at once; beyond it requests get 503 (default: the number of cores).
+    #[arg(long, value_name = "N")]
+    pub max_searches: Option<usize>,
+    /// The longest any one search runs before it is stopped.
+    #[arg(long, default_value = "10s", value_name = "DURATION")]
+    pub max_time: String,
+    /// The most nodes a solve visits, and the largest nodes= or iterations= an agent may ask.
+    #[arg(long, default_value_t = 200_000_000, value_name = "N")]
+    pub max_nodes: u64,
+    /// The largest transposition table an agent may ask for.
+    #[arg(long, default_value = "256MiB", value_name = "SIZE")]
+    pub max_tt: String,
+    /// The largest request body or record file.
+    #[arg(long, default_value = "1MiB", value_name = "SIZE")]
+    pub max_body: String,
+}
+
+impl ServeArgs {
+    /// The server configuration the flags ask for.
+    pub fn config(&self) -> Result<ply_serve::ServeConfig, CliError> {
+        let host: std::net::IpAddr = self.host.parse().map_err(|_| {
+            CliError::new(format!(
+                "bad --host `{}`: expected an IP address such as 127.0.0.1 or 0.0.0.0",
+                self.host
+            ))
+        })?;
+        let size = |flag: &str, text: &str| {
+            ply_search::agents::parse_size(text)
+                .filter(|&n| n > 0)
+                .ok_or_else(|| {
+                    CliError::new(format!(
+                        "bad {flag} `{text}`: expected a size like 256MiB or 1MiB"
+                    ))
+                })
+        };
+        let max_time = ply_search::agents::parse_duration(&self.max_time)
+            .filter(|t| !t.is_zero())
+            .ok_or_else(|| {
+                CliError::new(format!(
+                    "bad --max-time `{}`: expected a duration like 10s or 500ms",
+                    self.max_time
+                ))
+            })?;
+        let defaults = ply_serve::ServeConfig::default();
+        let max_searches = self.max_searches.unwrap_or(defaults.max_searches);
+        if max_searches == 0 || max_searches > 1024 {
+            return Err(CliError::new(format!(
+                "bad --max-searches `{max_searches}`: expected 1 to 1024"
+            )));
+        }
+        if self.max_nodes == 0 {
+            return Err(CliError::new(
+                "bad --max-nodes `0`: expected a positive whole number",
+            ));
+        }
+        if let Some(dir) = &self.records {
+            if !dir.is_dir() {
+                return Err(CliError::new(format!(
+                    "bad --records `{}`: expected an existing folder",
+                    dir.display()
+                )));
+            }
+        }
+        Ok(ply_serve::ServeConfig {
+            addr: std::net::SocketAddr::new(host, self.port),
+            records: self.records.clone(),
+            max_searches,
+            max_time,
+            max_nodes: self.max_nodes,
+            max_tt: size("--max-tt", &self.max_tt)?,
+            max_body: size("--max-body", &self.max_body)?,
+            ..defaults
+        })
+    }
+}
+
+/// Runs `ply serve` with its parsed arguments, writing to `out`.
+pub fn execute(args: ServeArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    run(&args.config()?, out)
 }

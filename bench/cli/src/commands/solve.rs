@@ -1,7 +1,11 @@
 //! `ply solve`: the exact value of a position, every winning move, and on request every
 //! winning reply to every opening.
 
+use crate::cli::PositionArgs;
 use crate::error::CliError;
+use clap::Args;
+use ply_registry::{with_game, AnyGame};
+use ply_search::describe::position_after as position;
 use ply_search::solver::analysis::describe_value;
 use ply_search::solver::{solve_until, Solution, Solvable, SolverOptions};
 use ply_search::{Score, StopReason};
@@ -163,4 +167,171 @@ fn write_text<M>(s: &Solution<M>, out: &mut dyn Write) -> std::io::Result<()> {
         st.tt_stores,
         st.threads
     )
+}
+
+/// Arguments of `ply solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// The game and position.
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// For every move, the value of every reply (the winning replies are listed).
+    #[arg(long)]
+    pub all_replies: bool,
+    /// Find the exact distance to the end (winner hurrying, loser delaying), not only the
+    /// outcome; slower.
+    #[arg(long)]
+    pub distance: bool,
+    /// Threads; each solves whole moves with its own share of the table.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub threads: usize,
+    /// Share out each move's replies among the threads instead of whole moves.
+    #[arg(long)]
+    pub finer_split: bool,
+    /// Transposition-table size, e.g. `64MiB`, `1GiB`, `0` for none.
+    #[arg(long, default_value = "64MiB", value_name = "SIZE")]
+    pub tt: String,
+    /// Positions that can last fewer plies than this skip the table [default: the game's: 12,
+    /// knight Isolation 40].
+    #[arg(long, value_name = "N")]
+    pub tt_min_plies_left: Option<u32>,
+    /// Give up after this long, e.g. `30s`, `600s`.
+    #[arg(long, value_name = "DURATION")]
+    pub time: Option<String>,
+    /// Give up after this many nodes (per thread).
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+    /// Ablation: solve symmetric moves separately.
+    #[arg(long)]
+    pub no_symmetry: bool,
+    /// Ablation: do not use the game's shortcut (Isolation: separated players).
+    #[arg(long)]
+    pub no_settle: bool,
+    /// Ablation: try moves in the game's order instead of fewest replies first.
+    #[arg(long)]
+    pub no_ordering: bool,
+    /// Cut positions off by the game's bounds too (Isolation: a walk race neither player can
+    /// lose by more): fewer nodes, more time per node.
+    #[arg(long)]
+    pub race_bounds: bool,
+    /// Enhanced transposition cutoffs: look every child up in the table before searching any;
+    /// fewer nodes, a probe per child.
+    #[arg(long)]
+    pub etc: bool,
+    /// Proof-number search near the root: a best-first tree whose new positions each get an
+    /// alpha-beta solve of at most N nodes (PN²).
+    #[arg(long, value_name = "N")]
+    pub proof_numbers: Option<u64>,
+    /// One JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Cut the solve into jobs this many plies down (1 to 8), for many machines: with
+    /// --write-jobs, list them; with --results, combine their values into the answer.
+    #[arg(long, value_name = "D")]
+    pub split_depth: Option<u32>,
+    /// Write the jobs of --split-depth to this file (one position per line) and stop.
+    #[arg(long, value_name = "FILE", requires = "split_depth", conflicts_with_all = ["jobs", "results"])]
+    pub write_jobs: Option<std::path::PathBuf>,
+    /// Solve jobs of this file (written by --write-jobs): the --slice given, each result
+    /// appended to --out as it is found; jobs already there are not solved again.
+    #[arg(long, value_name = "FILE", requires = "out", conflicts_with_all = ["split_depth", "results", "all_replies"])]
+    pub jobs: Option<std::path::PathBuf>,
+    /// Which part of the --jobs to solve: `K/N` takes jobs K, K+N, K+2N... (from 1).
+    #[arg(long, value_name = "K/N", requires = "jobs")]
+    pub slice: Option<String>,
+    /// The results file of --jobs (one solved job per line).
+    #[arg(long, value_name = "FILE", requires = "jobs")]
+    pub out: Option<std::path::PathBuf>,
+    /// Combine these results files of every slice of the jobs of --split-depth into the
+    /// answer, printed as a one-machine solve prints it.
+    #[arg(long, value_name = "FILE", num_args = 1.., requires = "split_depth")]
+    pub results: Vec<std::path::PathBuf>,
+}
+
+impl SolveArgs {
+    /// The solver options the flags ask for.
+    pub fn options(&self) -> Result<ply_search::solver::SolverOptions, CliError> {
+        let tt_bytes = ply_search::agents::parse_size(&self.tt).ok_or_else(|| {
+            CliError::new(format!(
+                "bad --tt `{}`: expected a size like 64MiB, 1GiB or 0",
+                self.tt
+            ))
+        })?;
+        if let Some(why) = ply_search::agents::units::too_big_for_memory(tt_bytes) {
+            return Err(CliError::new(format!(
+                "bad --tt `{}`: expected a table that fits ({why})",
+                self.tt
+            )));
+        }
+        let max_time = match &self.time {
+            None => None,
+            Some(t) => Some(ply_search::agents::parse_duration(t).ok_or_else(|| {
+                CliError::new(format!(
+                    "bad --time `{t}`: expected a duration like 500ms or 30s"
+                ))
+            })?),
+        };
+        if self.threads == 0 || self.threads > 256 {
+            return Err(CliError::new(format!(
+                "bad --threads `{}`: expected a number from 1 to 256",
+                self.threads
+            )));
+        }
+        if self.proof_numbers == Some(0) {
+            return Err(CliError::new(
+                "bad --proof-numbers `0`: expected a node budget of 1 or more for each \
+                 position's alpha-beta solve",
+            ));
+        }
+        Ok(ply_search::solver::SolverOptions {
+            tt_bytes,
+            distance: self.distance,
+            tt_min_plies_left: self.tt_min_plies_left,
+            fewest_replies: !self.no_ordering,
+            settle: !self.no_settle,
+            race_bounds: self.race_bounds,
+            etc: self.etc,
+            proof_numbers: self.proof_numbers,
+            symmetry: !self.no_symmetry,
+            threads: self.threads,
+            finer_split: self.finer_split,
+            max_nodes: self.nodes,
+            max_time,
+        })
+    }
+}
+
+/// Runs `ply solve` with its parsed arguments, writing to `out`.
+pub fn execute(args: SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    use crate::commands::split_solve;
+    let options = args.options()?;
+    let game = AnyGame::from_spec(&args.position.game)?;
+    let depth = match args.split_depth {
+        Some(d @ 1..=8) => Some(d),
+        Some(d) => {
+            return Err(CliError::new(format!(
+                "bad --split-depth `{d}`: expected 1 to 8"
+            )))
+        }
+        None => None,
+    };
+    let spec = args.position.game.as_str();
+    with_game!(game, start => {
+        let state = position(&start, args.position.from.as_deref(), args.position.moves.as_deref())?;
+        match (depth, &args.write_jobs, &args.jobs) {
+            (Some(depth), Some(path), _) => split_solve::write_jobs(&state, spec, depth, &options, path, out),
+            (_, _, Some(jobs)) => {
+                let slice = ply_arena::Shard::parse_named(args.slice.as_deref().unwrap_or("1/1"), "--slice")?;
+                let results = args.out.as_deref().expect("clap requires --out with --jobs");
+                split_solve::solve_slice(&start, spec, jobs, (slice.index as usize, slice.count as usize), results, &options, out)
+            }
+            (Some(depth), None, None) if !args.results.is_empty() => {
+                split_solve::combine(&state, depth, &args.results, &options, args.all_replies, args.json, out)
+            }
+            (Some(_), None, None) => Err(CliError::new(
+                "bad --split-depth: expected --write-jobs FILE or --results FILE... with it",
+            )),
+            _ => run(&state, &options, args.all_replies, args.json, out),
+        }
+    })
 }
