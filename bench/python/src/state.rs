@@ -4,10 +4,9 @@
 
 use crate::convert::to_python;
 use crate::errors::{bad_value, to_py, GameOverError, IllegalMoveError};
-use ply_registry::{with_game, AnyGame, GAMES};
-use ply_search::describe::{Actions, Describe};
+use ply_registry::{AnyGame, GAMES};
 use ply_search::picture::BoardView;
-use ply_search::{Game as _, Outcome, Player};
+use ply_search::{Outcome, Player};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -79,13 +78,12 @@ impl Game {
 
     /// How many action numbers the game uses: every action is below this.
     fn num_distinct_actions(&self) -> usize {
-        with_game!(&self.start, s => s.num_actions())
+        self.start.num_actions()
     }
 
     /// The state written `position` in the game's position notation (as `ply --from`).
     fn state_from_position(&self, position: &str) -> PyResult<State> {
-        let state =
-            with_game!(&self.start, s => AnyGame::from(s.parse_position(position).map_err(to_py)?));
+        let state = self.start.parse_position(position).map_err(to_py)?;
         Ok(State {
             spec: self.spec.clone(),
             state,
@@ -121,16 +119,18 @@ impl State {
             Some(0) => Ok(Player::P0),
             Some(1) => Ok(Player::P1),
             Some(other) => Err(bad_value(format!("bad player `{other}`: expected 0 or 1"))),
-            None => Ok(
-                with_game!(&self.state, s => if s.is_terminal() { Player::P0 } else { s.to_move() }),
-            ),
+            None => Ok(if self.state.is_terminal() {
+                Player::P0
+            } else {
+                self.state.to_move()
+            }),
         }
     }
 
     /// The board view for `player`, or the error saying the game has none.
     fn board_view(&self, player: Option<i64>) -> PyResult<BoardView> {
         let viewer = self.viewer(player)?;
-        with_game!(&self.state, s => s.board_view(viewer)).ok_or_else(|| {
+        self.state.board_view(viewer).ok_or_else(|| {
             bad_value(format!(
                 "bad state of `{}`: expected a game played on a board (this game has no board picture or observation planes)",
                 self.spec
@@ -170,21 +170,18 @@ impl State {
 impl State {
     /// The legal actions, in the game's move order.
     fn legal_actions(&self) -> Vec<usize> {
-        with_game!(&self.state, s => s.legal_moves().into_iter().map(|m| s.action(m)).collect())
+        self.state.legal_actions()
     }
 
     /// The legal moves in the game's notation, in the game's move order.
     fn legal_moves(&self) -> Vec<String> {
-        with_game!(&self.state, s => s.legal_moves().into_iter().map(|m| s.format_move(m)).collect())
+        self.state.legal_move_texts()
     }
 
     /// The notation of legal action `action`.
     fn action_to_string(&self, action: i64) -> PyResult<String> {
         let action = self.legal_move(action)?;
-        Ok(with_game!(&self.state, s => {
-            let mv = s.legal_move_of_action(action).expect("a legal action");
-            s.format_move(mv)
-        }))
+        Ok(self.state.action_text(action).expect("a legal action"))
     }
 
     /// The action of the legal move written `text` in the game's notation.
@@ -194,16 +191,14 @@ impl State {
                 "bad move `{text}`: expected no move (the game is over)"
             )));
         }
-        with_game!(&self.state, s => s.parse_move(text).map(|m| s.action(m)).map_err(to_py))
+        self.state.action_of_text(text).map_err(to_py)
     }
 
     /// Plays legal action `action` on this state.
     fn apply_action(&mut self, action: i64) -> PyResult<()> {
         let action = self.legal_move(action)?;
-        with_game!(&mut self.state, s => {
-            let mv = s.legal_move_of_action(action).expect("a legal action");
-            *s = s.play(mv);
-        });
+        let played = self.state.play_action(action);
+        debug_assert!(played, "a legal action");
         self.history.push(action);
         Ok(())
     }
@@ -240,19 +235,19 @@ impl State {
         if self.is_terminal() {
             TERMINAL_PLAYER
         } else {
-            with_game!(&self.state, s => s.to_move().index() as i64)
+            self.state.to_move().index() as i64
         }
     }
 
     /// Whether the game is over.
     fn is_terminal(&self) -> bool {
-        with_game!(&self.state, s => s.is_terminal())
+        self.state.is_terminal()
     }
 
     /// Each player's result: `[1.0, -1.0]` when player 0 won, `[0.0, 0.0]` for a draw or a
     /// game still going on.
     fn returns(&self) -> [f64; 2] {
-        match with_game!(&self.state, s => s.outcome()) {
+        match self.state.outcome() {
             Some(Outcome::Win(p)) if p.index() == 0 => [1.0, -1.0],
             Some(Outcome::Win(_)) => [-1.0, 1.0],
             _ => [0.0, 0.0],
@@ -267,23 +262,23 @@ impl State {
 
     /// The position in the game's notation (as `ply --from` reads it).
     fn position(&self) -> String {
-        with_game!(&self.state, s => s.position())
+        self.state.position()
     }
 
     /// How many action numbers the game uses.
     fn num_distinct_actions(&self) -> usize {
-        with_game!(&self.state, s => s.num_actions())
+        self.state.num_actions()
     }
 
     /// The plies played.
     fn move_number(&self) -> u32 {
-        with_game!(&self.state, s => s.ply())
+        self.state.ply()
     }
 
     /// The game's own fields, as in `ply replay --json` (knight Isolation: the original's
     /// `board`, `locs`, `ply_count`...).
     fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let map = with_game!(&self.state, s => s.fields());
+        let map = self.state.fields();
         to_python(py, &serde_json::Value::Object(map))
     }
 
@@ -338,7 +333,7 @@ impl State {
 
     /// The board drawn as `ply` draws it.
     fn __str__(&self) -> String {
-        with_game!(&self.state, s => s.drawing())
+        self.state.drawing()
     }
 
     fn __repr__(&self) -> String {

@@ -9,7 +9,9 @@
 //! dependency in this crate's Cargo.toml, and one line in [`registered_games!`]. The front
 //! ends' own lists (the web page's variants, `ply bench`'s suite, `ply ablate`'s games, the
 //! default tournament) are gathered from each game's [`FromSpec::SHOWCASE`]: [`presets`],
-//! [`bench_suite`], [`ablate_lines`], [`tournament_games`].
+//! [`bench_suite`], [`ablate_lines`], [`tournament_games`]. What front ends ask of a position
+//! of any game is [`AnyGame`]'s own methods (`to_move`, `legal_actions`, `play_action`,
+//! `fields`...), so they write no dispatch of their own.
 //!
 //! ```
 //! use ply_registry::{with_game, AnyGame};
@@ -20,6 +22,8 @@
 //! ```
 
 pub use ply_search;
+
+mod facade;
 
 /// The registered games, one line each: `Variant => Type`. It hands the list to `$callback`
 /// (with `$args` first), so that every piece of dispatch is generated from this one place.

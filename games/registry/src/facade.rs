@@ -1,0 +1,115 @@
+//! [`AnyGame`]'s own methods: the questions a front end asks of whichever game a spec chose,
+//! each answered once here, so that a front end (the Python package's state, the server)
+//! calls a method instead of writing its own dispatch for each.
+
+use crate::{with_game, AnyGame};
+use ply_search::describe::{Actions, Describe};
+use ply_search::picture::BoardView;
+use ply_search::{Game, NotationError, Outcome, Player};
+use serde_json::{Map, Value};
+
+impl AnyGame {
+    /// The player to move.
+    pub fn to_move(&self) -> Player {
+        with_game!(self, s => s.to_move())
+    }
+
+    /// Whether the game is over.
+    pub fn is_terminal(&self) -> bool {
+        with_game!(self, s => s.is_terminal())
+    }
+
+    /// The result once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        with_game!(self, s => s.outcome())
+    }
+
+    /// The position in the game's notation.
+    pub fn position(&self) -> String {
+        with_game!(self, s => s.position())
+    }
+
+    /// The plies played.
+    pub fn ply(&self) -> u32 {
+        with_game!(self, s => s.ply())
+    }
+
+    /// How many action numbers the game uses ([`Actions::num_actions`]).
+    pub fn num_actions(&self) -> usize {
+        with_game!(self, s => s.num_actions())
+    }
+
+    /// The legal moves' action numbers, in the game's move order.
+    pub fn legal_actions(&self) -> Vec<usize> {
+        with_game!(self, s => s.legal_moves().into_iter().map(|m| s.action(m)).collect())
+    }
+
+    /// The legal moves in the game's notation, in the game's move order.
+    pub fn legal_move_texts(&self) -> Vec<String> {
+        with_game!(self, s => s.legal_moves().into_iter().map(|m| s.format_move(m)).collect())
+    }
+
+    /// The notation of the legal move numbered `action`, if one is.
+    pub fn action_text(&self, action: usize) -> Option<String> {
+        with_game!(self, s => s.legal_move_of_action(action).map(|m| s.format_move(m)))
+    }
+
+    /// The action number of the legal move written `text`.
+    pub fn action_of_text(&self, text: &str) -> Result<usize, NotationError> {
+        with_game!(self, s => s.parse_move(text).map(|m| s.action(m)))
+    }
+
+    /// Plays the legal move numbered `action`; false (and nothing played) if none is.
+    pub fn play_action(&mut self, action: usize) -> bool {
+        with_game!(self, s => match s.legal_move_of_action(action) {
+            Some(mv) => {
+                *s = s.play(mv);
+                true
+            }
+            None => false,
+        })
+    }
+
+    /// A position of the same game and variant, read from its notation.
+    pub fn parse_position(&self, text: &str) -> Result<AnyGame, NotationError> {
+        with_game!(self, s => s.parse_position(text).map(AnyGame::from))
+    }
+
+    /// The game's own JSON fields of the position ([`Describe::fields`]).
+    pub fn fields(&self) -> Map<String, Value> {
+        with_game!(self, s => s.fields())
+    }
+
+    /// The board drawn for a terminal ([`Describe::drawing`]).
+    pub fn drawing(&self) -> String {
+        with_game!(self, s => s.drawing())
+    }
+
+    /// The board as a grid of marks seen by `viewer`, for games that have one.
+    pub fn board_view(&self, viewer: Player) -> Option<BoardView> {
+        with_game!(self, s => s.board_view(viewer))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::AnyGame;
+
+    #[test]
+    fn the_facade_answers_as_the_game_does() {
+        let mut game = AnyGame::from_spec("tictactoe").unwrap();
+        assert_eq!(game.legal_actions().len(), 9);
+        let first = game.legal_actions()[4];
+        let text = game.action_text(first).unwrap();
+        assert_eq!(game.action_of_text(&text).unwrap(), first);
+        assert!(game.play_action(first));
+        assert!(
+            !game.play_action(first),
+            "an occupied cell is no legal move"
+        );
+        assert_eq!((game.ply(), game.is_terminal()), (1, false));
+        let again = game.parse_position(&game.position()).unwrap();
+        assert_eq!(again.position(), game.position());
+        assert!(game.board_view(game.to_move()).is_some());
+    }
+}
