@@ -120,7 +120,8 @@ fn drawn_nodes<G: Game>(root: &G, visits: &[Visit]) -> Vec<Drawn> {
 /// grey and dashed.
 ///
 /// ```
-/// use ply_search::course::{alpha_beta_search, picture::tree_dot, Options};
+/// use ply_search::course::{alpha_beta_search, Options};
+/// use ply_view::course::tree_dot;
 /// use ply_search::tree::Tree;
 /// use ply_search::Zero;
 /// let tree = Tree::parse("[[3,12,8],[2,4,6],[14,5,2]]").unwrap();
@@ -321,7 +322,8 @@ pub enum TraceStep {
 /// event at a time.
 ///
 /// ```
-/// use ply_search::course::{alpha_beta_search, picture::{trace, TraceStep}, Options};
+/// use ply_search::course::{alpha_beta_search, Options};
+/// use ply_view::course::{trace, TraceStep};
 /// use ply_search::tree::Tree;
 /// use ply_search::Zero;
 /// let tree = Tree::parse("[[3,12,8],[2,4,6],[14,5,2]]").unwrap();
