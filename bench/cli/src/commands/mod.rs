@@ -10,5 +10,6 @@ pub mod play;
 pub mod replay;
 pub mod search;
 pub mod serve;
+pub mod solution;
 pub mod solve;
 pub mod split_solve;

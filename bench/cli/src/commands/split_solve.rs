@@ -289,5 +289,5 @@ pub fn combine<G: Solvable>(
     let solution = split
         .combine(&values, options, all_replies, stats)
         .expect("one value per job");
-    crate::commands::solve::print(&solution, as_json, out)
+    crate::commands::solution::print(&solution, as_json, out)
 }
