@@ -361,8 +361,8 @@ fn cheap(words: &[String]) -> bool {
     let Some(command) = words.first() else {
         return true;
     };
-    // Depth 3 is milliseconds in every game but Amazons, whose 8.35 G leaves at depth 3 took
-    // 14 s a line (a fifth of the README's test command when a few were drawn).
+    // Depth 3 is quick in every game but Amazons, whose depth-3 tree has billions of leaves:
+    // a few such lines would take a large share of the README's test command.
     let max_depth = if words.iter().any(|w| w.contains("amazons")) {
         2
     } else {
