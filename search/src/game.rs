@@ -20,8 +20,8 @@ pub type Images<G> = SmallVec<[G; 8]>;
 /// A two-player, zero-sum, perfect-information, deterministic game, seen as one state.
 ///
 /// The state is the game (like the seeds' `Isolation` named tuple): a small value, cloned to
-/// make a move (copy-make), so no undo is needed. A search only ever asks the questions below;
-/// it knows nothing else about the game.
+/// make a move (copy-make), so no undo is needed. A search only ever asks the questions below,
+/// and the optional speed-ups of [`crate::SearchHints`]; it knows nothing else about the game.
 ///
 /// Implementations must keep these promises, which [`crate::conformance`] checks:
 /// a terminal state ([`Game::outcome`] is `Some`) has no legal moves and a non-terminal one
