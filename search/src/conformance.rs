@@ -24,7 +24,8 @@
 //! ```
 //!
 //! It plays seeded random games from the given state and, at every position, checks: legal
-//! moves have no duplicates and each can be played; terminal states have no moves and the
+//! moves have no duplicates and each can be played; a chance node's outcomes are its moves,
+//! each with a positive weight; terminal states have no moves and the
 //! others have some; [`SearchHints::move_count`], [`SearchHints::for_each_move`] (same moves, same order),
 //! [`SearchHints::count_two_plies`] and [`SearchHints::random_move`] agree with the move list, and
 //! [`SearchHints::random_playout`] plays the games `random_move` would; move indices lie below
@@ -154,6 +155,40 @@ fn fail(context: &dyn Fn() -> String, what: impl Debug) -> ! {
     panic!("conformance: {}: {:?}", context(), what)
 }
 
+/// A chance node lists its outcomes as its moves, in the same order, each with a positive
+/// weight (so the probabilities are positive and sum to one); a player's node lists no
+/// outcomes; a game without [`crate::Game::HAS_CHANCE`] has no chance node.
+fn check_chance<G: SearchHints>(
+    state: &G,
+    moves: &crate::MoveList<G::Move>,
+    context: &dyn Fn() -> String,
+) {
+    let mut outcomes = crate::chance::ChanceList::new();
+    state.chance_outcomes(&mut outcomes);
+    if !state.is_chance_node() {
+        if !outcomes.is_empty() {
+            fail(context, "a player's node lists chance outcomes");
+        }
+        return;
+    }
+    if !G::HAS_CHANCE {
+        fail(context, "a chance node in a game without HAS_CHANCE");
+    }
+    if state.is_terminal() {
+        fail(context, "a terminal state is a chance node");
+    }
+    let listed: Vec<G::Move> = outcomes.iter().map(|c| c.outcome).collect();
+    if listed[..] != moves[..] {
+        fail(
+            context,
+            format!("chance_outcomes() lists {listed:?} but generate_moves() lists {moves:?}"),
+        );
+    }
+    if let Some(zero) = outcomes.iter().find(|c| c.weight == 0) {
+        fail(context, format!("outcome {:?} has weight 0", zero.outcome));
+    }
+}
+
 fn check_position_with<G: SearchHints>(state: &G, rng: &mut Rng, context: &dyn Fn() -> String) {
     let moves = state.legal_moves();
     let terminal = state.is_terminal();
@@ -170,6 +205,7 @@ fn check_position_with<G: SearchHints>(state: &G, rng: &mut Rng, context: &dyn F
     if !terminal && moves.is_empty() {
         fail(context, "non-terminal state has no legal move");
     }
+    check_chance(state, &moves, context);
     if state.move_count() != moves.len() {
         fail(
             context,

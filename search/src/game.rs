@@ -17,7 +17,8 @@ pub type MoveList<M> = SmallVec<[M; 32]>;
 /// A symmetric image of a position (an element of the board's symmetry group applied to it).
 pub type Images<G> = SmallVec<[G; 8]>;
 
-/// A two-player, zero-sum, perfect-information, deterministic game, seen as one state.
+/// A two-player, zero-sum, perfect-information game, seen as one state; deterministic unless
+/// it declares chance nodes ([`Game::HAS_CHANCE`]).
 ///
 /// The state is the game (like the seeds' `Isolation` named tuple): a small value, cloned to
 /// make a move (copy-make), so no undo is needed. A search only ever asks the questions below,
@@ -107,6 +108,26 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
 
     /// Reads a position of the same variant as `self` (board size, rules, cards...).
     fn parse_position(&self, text: &str) -> Result<Self, NotationError>;
+
+    /// Whether any position of this game can be a chance node (dice). False by default: generic
+    /// code tests it before asking [`Game::is_chance_node`], so for a deterministic game the
+    /// question is folded away at compile time and costs nothing.
+    const HAS_CHANCE: bool = false;
+
+    /// True when the next event is chance (a roll of the dice), not a player's choice. At a
+    /// chance node [`Game::generate_moves`] lists the outcomes, in the order of
+    /// [`Game::chance_outcomes`], [`Game::play`] plays one, and [`Game::to_move`] names the
+    /// player whose turn the roll belongs to. See [`crate::chance`].
+    #[inline]
+    fn is_chance_node(&self) -> bool {
+        false
+    }
+
+    /// Appends the outcomes of a chance node with their weights (an outcome's probability is
+    /// its weight over the node's total). Appends nothing at a player's node.
+    fn chance_outcomes(&self, outcomes: &mut crate::chance::ChanceList<Self::Move>) {
+        let _ = outcomes;
+    }
 
     /// True when the game is over. Override when it is cheaper than [`Game::outcome`].
     #[inline]

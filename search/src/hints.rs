@@ -169,4 +169,14 @@ pub trait SearchHints: Game {
     fn quick_legality(&self, _mv: Self::Move) -> Option<bool> {
         None
     }
+
+    /// A bound on the magnitude of every terminal value and evaluation a search can meet
+    /// here (by default a win's score, [`crate::score::WIN`]). Expectimax's Star1 and Star2
+    /// pruning ([`crate::expectimax`]) cut a chance node once the children still unseen cannot
+    /// move its average across the window even at this bound, so a game whose values are
+    /// smaller (a textbook tree's leaves) prunes more by saying so. It must hold: a value
+    /// beyond it would make a pruned search wrong.
+    fn value_bound(&self) -> crate::Score {
+        crate::score::WIN
+    }
 }

@@ -8,6 +8,10 @@
 //! - [`Count::Strict`] (Onitama's "convention C", Isolation's `perft`): only paths of exactly
 //!   `depth` plies count; a game that ended earlier counts 0.
 //!
+//! In games with dice a roll is a ply: a chance node's outcomes are its moves, each counted
+//! once whatever its probability (OpenSpiel's convention for chance actions), so perft counts
+//! the distinct sequences of moves and rolls.
+//!
 //! Terminal positions are never expanded. At the last ply the count of moves is taken without
 //! playing them ("bulk counting"), which is exact in both conventions.
 //!

@@ -6,6 +6,12 @@
 //! indices (`0`, `1`, ...); a position is the path of child indices from the root (`0.2`), or
 //! `root`.
 //!
+//! With chance nodes, a [`ChanceTree`] (`chance-tree(shape=...)`): `~[...]` is a chance node
+//! whose children are equally likely, and `~[1:A,3:B]` gives them weights (B three times as
+//! likely as A). As in AIMA's figure of backgammon's tree, a roll belongs to the turn of the
+//! player before it, and the other player chooses after it: `[~[[1,2],[3,4]]]` is MAX, a
+//! chance node, then MIN.
+//!
 //! ```
 //! use ply_search::tree::Tree;
 //! use ply_search::{Game, Player};
@@ -28,6 +34,12 @@ use std::sync::Arc;
 struct Node {
     /// The payoff for player 0 at a leaf; `None` for an inner node.
     value: Option<Score>,
+    /// A chance node (its children are outcomes), or a player's node.
+    chance: bool,
+    /// The weight of this node as an outcome of its (chance) parent; 1 otherwise.
+    weight: u32,
+    /// The player to move here (at a chance node, the player whose turn the roll belongs to).
+    mover: Player,
     /// The children occupy `first_child .. first_child + child_count`.
     first_child: u32,
     child_count: u32,
@@ -35,23 +47,78 @@ struct Node {
     index_in_parent: u32,
 }
 
+/// Which trees a [`GameTree`] holds: with chance nodes or without. The two are two games,
+/// so that a tree without dice is a deterministic game ([`Game::HAS_CHANCE`] false) that
+/// every search takes, and a tree with dice goes to the searches that handle chance.
+pub trait TreeKind: Clone + Copy + fmt::Debug + Default + Send + Sync + 'static {
+    /// Whether `~[...]` chance nodes are allowed.
+    const CHANCE: bool;
+    /// The game's name in specs.
+    const NAME: &'static str;
+    /// What the game is, in one line.
+    const ABOUT: &'static str;
+    /// The form a tree is written in, for errors.
+    const FORM: &'static str;
+    /// An example spec.
+    const EXAMPLE: &'static str;
+    /// The web page's presets.
+    const PRESETS: &'static [crate::describe::Preset];
+}
+
+/// Trees of players' nodes only: textbook minimax and alpha-beta figures.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Deterministic;
+
+impl TreeKind for Deterministic {
+    const CHANCE: bool = false;
+    const NAME: &'static str = "tree";
+    const ABOUT: &'static str = "an explicit game tree with payoffs at the leaves, for teaching";
+    const FORM: &'static str = "nested lists of integers, e.g. [[3,12,8],[2,4,6],[14,5,2]]";
+    const EXAMPLE: &'static str = "tree(shape=[[3,12,8],[2,4,6],[14,5,2]])";
+    const PRESETS: &'static [crate::describe::Preset] = &[crate::describe::Preset {
+        label: "AIMA figure 5.2 (a game tree)",
+        spec: "tree(shape=[[3,12,8],[2,4,6],[14,5,2]])",
+    }];
+}
+
+/// Trees with chance nodes: expectimax figures.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct WithChance;
+
+impl TreeKind for WithChance {
+    const CHANCE: bool = true;
+    const NAME: &'static str = "chance-tree";
+    const ABOUT: &'static str =
+        "an explicit game tree with chance nodes (~[...]) and payoffs at the leaves, for teaching";
+    const FORM: &'static str = "nested lists of integers, chance nodes written ~[...] (weights as ~[1:A,3:B]), e.g. [~[3,12],~[2,4]]";
+    const EXAMPLE: &'static str = "chance-tree(shape=[~[3,12],~[2,4]])";
+    const PRESETS: &'static [crate::describe::Preset] = &[];
+}
+
 /// A position in an explicit game tree: the shared tree and the node reached.
 #[derive(Clone, Debug)]
-pub struct Tree {
+pub struct GameTree<K: TreeKind> {
     nodes: Arc<Vec<Node>>,
     at: u32,
     ply: u32,
+    kind: K,
 }
 
-impl PartialEq for Tree {
-    fn eq(&self, other: &Tree) -> bool {
+/// A tree without chance nodes (`tree(shape=...)`).
+pub type Tree = GameTree<Deterministic>;
+
+/// A tree with chance nodes (`chance-tree(shape=...)`).
+pub type ChanceTree = GameTree<WithChance>;
+
+impl<K: TreeKind> PartialEq for GameTree<K> {
+    fn eq(&self, other: &GameTree<K>) -> bool {
         Arc::ptr_eq(&self.nodes, &other.nodes) && self.at == other.at
     }
 }
 
-impl Eq for Tree {}
+impl<K: TreeKind> Eq for GameTree<K> {}
 
-impl Hash for Tree {
+impl<K: TreeKind> Hash for GameTree<K> {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.at.hash(state);
     }
@@ -60,44 +127,48 @@ impl Hash for Tree {
 /// A tree while it is being read, before it is laid out.
 enum Shape {
     Leaf(Score),
-    Inner(Vec<Shape>),
+    /// Children with their weights, and whether the node is a chance node.
+    Inner(Vec<(u32, Shape)>, bool),
 }
 
-const TREE_FORM: &str = "nested lists of integers, e.g. [[3,12,8],[2,4,6],[14,5,2]]";
-
-impl Tree {
+impl<K: TreeKind> GameTree<K> {
     /// Reads a tree from nested lists. Every list must be non-empty; numbers must lie within
-    /// the heuristic range (`±score::MAX_EVAL`).
-    pub fn parse(text: &str) -> Result<Tree, NotationError> {
+    /// the heuristic range (`±score::MAX_EVAL`); weights are whole numbers from 1 to 1000.
+    pub fn parse(text: &str) -> Result<GameTree<K>, NotationError> {
         let bytes = text.as_bytes();
         let mut pos = 0;
-        let shape = parse_shape(bytes, &mut pos, 0)
-            .ok_or_else(|| NotationError::new("tree", text.trim(), TREE_FORM))?;
+        let shape = parse_shape(bytes, &mut pos, 0, K::CHANCE)
+            .ok_or_else(|| NotationError::new("tree", text.trim(), K::FORM))?;
         skip_blanks(bytes, &mut pos);
         if pos != bytes.len() {
-            return Err(NotationError::new("tree", text.trim(), TREE_FORM));
+            return Err(NotationError::new("tree", text.trim(), K::FORM));
         }
-        Ok(Tree::from_shape(shape))
+        Ok(GameTree::from_shape(shape))
     }
 
     /// A random tree for tests: every inner node has 1 to `max_branching` children, leaves sit
-    /// at depth 1 to `max_depth` (some earlier than others), values in `-range..=range`.
-    pub fn random(seed: u64, max_depth: u32, max_branching: u32, range: Score) -> Tree {
-        fn grow(rng: &mut Rng, depth: u32, max_depth: u32, branching: u32, range: Score) -> Shape {
+    /// at depth 1 to `max_depth` (some earlier than others), values in `-range..=range`. In a
+    /// [`ChanceTree`] about a third of the inner nodes are chance nodes, their outcomes
+    /// weighted 1 to 4.
+    pub fn random(seed: u64, max_depth: u32, max_branching: u32, range: Score) -> GameTree<K> {
+        fn grow<K: TreeKind>(rng: &mut Rng, depth: u32, max_depth: u32, branching: u32, range: Score) -> Shape {
             let stop_early = depth > 0 && rng.below(6) == 0;
             if depth == max_depth || stop_early {
                 let value = rng.below(2 * range as u64 + 1) as Score - range;
                 return Shape::Leaf(value);
             }
+            let chance = K::CHANCE && rng.below(3) == 0;
             let n = 1 + rng.below(branching as u64) as u32;
-            Shape::Inner(
-                (0..n)
-                    .map(|_| grow(rng, depth + 1, max_depth, branching, range))
-                    .collect(),
-            )
+            let children = (0..n)
+                .map(|_| {
+                    let weight = if chance { 1 + rng.below(4) as u32 } else { 1 };
+                    (weight, grow::<K>(rng, depth + 1, max_depth, branching, range))
+                })
+                .collect();
+            Shape::Inner(children, chance)
         }
         let mut rng = Rng::new(seed);
-        Tree::from_shape(grow(
+        GameTree::from_shape(grow::<K>(
             &mut rng,
             0,
             max_depth.max(1),
@@ -106,9 +177,12 @@ impl Tree {
         ))
     }
 
-    fn from_shape(shape: Shape) -> Tree {
+    fn from_shape(shape: Shape) -> GameTree<K> {
         let mut nodes = vec![Node {
             value: None,
+            chance: false,
+            weight: 1,
+            mover: Player::P0,
             first_child: 0,
             child_count: 0,
             parent: 0,
@@ -119,14 +193,27 @@ impl Tree {
         while let Some((id, shape)) = queue.pop_front() {
             match shape {
                 Shape::Leaf(v) => nodes[id as usize].value = Some(v),
-                Shape::Inner(children) => {
+                Shape::Inner(children, chance) => {
                     let first = nodes.len() as u32;
-                    nodes[id as usize].first_child = first;
-                    nodes[id as usize].child_count = children.len() as u32;
-                    for (i, child) in children.into_iter().enumerate() {
+                    let node = &mut nodes[id as usize];
+                    node.first_child = first;
+                    node.child_count = children.len() as u32;
+                    node.chance = chance;
+                    let parent_mover = node.mover;
+                    for (i, (weight, child)) in children.into_iter().enumerate() {
+                        // A roll belongs to the turn before it: a chance node keeps its
+                        // parent's player, and the other player chooses after it.
+                        let mover = if matches!(child, Shape::Inner(_, true)) {
+                            parent_mover
+                        } else {
+                            parent_mover.other()
+                        };
                         let child_id = nodes.len() as u32;
                         nodes.push(Node {
                             value: None,
+                            chance: false,
+                            weight,
+                            mover,
                             first_child: 0,
                             child_count: 0,
                             parent: id,
@@ -137,10 +224,11 @@ impl Tree {
                 }
             }
         }
-        Tree {
+        GameTree {
             nodes: Arc::new(nodes),
             at: 0,
             ply: 0,
+            kind: K::default(),
         }
     }
 
@@ -154,11 +242,12 @@ impl Tree {
     }
 
     /// The root of this position's tree.
-    pub fn root(&self) -> Tree {
-        Tree {
+    pub fn root(&self) -> GameTree<K> {
+        GameTree {
             nodes: self.nodes.clone(),
             at: 0,
             ply: 0,
+            kind: self.kind,
         }
     }
 
@@ -167,12 +256,22 @@ impl Tree {
         match node.value {
             Some(v) => out.push_str(&v.to_string()),
             None => {
+                if node.chance {
+                    out.push('~');
+                }
+                let children = node.first_child..node.first_child + node.child_count;
+                let weighted = children
+                    .clone()
+                    .any(|c| self.nodes[c as usize].weight != 1);
                 out.push('[');
-                for i in 0..node.child_count {
-                    if i > 0 {
+                for child in children {
+                    if child > node.first_child {
                         out.push(',');
                     }
-                    self.write_node(node.first_child + i, out);
+                    if weighted {
+                        out.push_str(&format!("{}:", self.nodes[child as usize].weight));
+                    }
+                    self.write_node(child, out);
                 }
                 out.push(']');
             }
@@ -181,7 +280,7 @@ impl Tree {
 }
 
 /// The whole tree (from its root) in nested-list form.
-impl fmt::Display for Tree {
+impl<K: TreeKind> fmt::Display for GameTree<K> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut out = String::new();
         self.write_node(0, &mut out);
@@ -195,27 +294,63 @@ fn skip_blanks(bytes: &[u8], pos: &mut usize) {
     }
 }
 
-fn parse_shape(bytes: &[u8], pos: &mut usize, nesting: u32) -> Option<Shape> {
+/// The largest weight a chance outcome may have.
+const MAX_WEIGHT: u32 = 1000;
+
+fn parse_shape(bytes: &[u8], pos: &mut usize, nesting: u32, chance_allowed: bool) -> Option<Shape> {
     if nesting > 64 {
         return None;
     }
     skip_blanks(bytes, pos);
+    let chance = chance_allowed && bytes.get(*pos) == Some(&b'~');
+    if chance {
+        *pos += 1;
+        skip_blanks(bytes, pos);
+    }
     if *pos < bytes.len() && bytes[*pos] == b'[' {
         *pos += 1;
         let mut children = Vec::new();
         loop {
-            children.push(parse_shape(bytes, pos, nesting + 1)?);
+            let weight = if chance { parse_weight(bytes, pos)? } else { 1 };
+            children.push((weight, parse_shape(bytes, pos, nesting + 1, chance_allowed)?));
             skip_blanks(bytes, pos);
             match bytes.get(*pos) {
                 Some(b',') => *pos += 1,
                 Some(b']') => {
                     *pos += 1;
-                    return Some(Shape::Inner(children));
+                    return Some(Shape::Inner(children, chance));
                 }
                 _ => return None,
             }
         }
     }
+    if chance {
+        return None; // `~` before a leaf
+    }
+    parse_leaf(bytes, pos)
+}
+
+/// An outcome's `W:` weight prefix, if one is written (1 if not).
+fn parse_weight(bytes: &[u8], pos: &mut usize) -> Option<u32> {
+    skip_blanks(bytes, pos);
+    let start = *pos;
+    let mut end = start;
+    while end < bytes.len() && bytes[end].is_ascii_digit() {
+        end += 1;
+    }
+    let mut colon = end;
+    while colon < bytes.len() && bytes[colon].is_ascii_whitespace() {
+        colon += 1;
+    }
+    if end == start || bytes.get(colon) != Some(&b':') {
+        return Some(1);
+    }
+    let weight: u32 = std::str::from_utf8(&bytes[start..end]).ok()?.parse().ok()?;
+    *pos = colon + 1;
+    (1..=MAX_WEIGHT).contains(&weight).then_some(weight)
+}
+
+fn parse_leaf(bytes: &[u8], pos: &mut usize) -> Option<Shape> {
     let start = *pos;
     if *pos < bytes.len() && (bytes[*pos] == b'-' || bytes[*pos] == b'+') {
         *pos += 1;
@@ -231,25 +366,42 @@ fn parse_shape(bytes: &[u8], pos: &mut usize, nesting: u32) -> Option<Shape> {
 }
 
 /// Explicit trees are solved by plain search: no shortcut.
-impl crate::solver::Solvable for Tree {}
+impl<K: TreeKind> crate::solver::Solvable for GameTree<K> {}
 
-impl Game for Tree {
+impl<K: TreeKind> Game for GameTree<K> {
     type Move = u32;
 
+    const HAS_CHANCE: bool = K::CHANCE;
+
     fn to_move(&self) -> Player {
-        Player::from_index(self.ply as usize)
+        self.node().mover
+    }
+
+    #[inline]
+    fn is_chance_node(&self) -> bool {
+        K::CHANCE && self.node().chance
+    }
+
+    fn chance_outcomes(&self, outcomes: &mut crate::chance::ChanceList<u32>) {
+        if self.is_chance_node() {
+            let node = self.node();
+            outcomes.extend((0..node.child_count).map(|i| {
+                crate::chance::Chance::new(i, self.nodes[(node.first_child + i) as usize].weight)
+            }));
+        }
     }
 
     fn generate_moves(&self, moves: &mut MoveList<u32>) {
         moves.extend(0..self.node().child_count);
     }
 
-    fn play(&self, child: u32) -> Tree {
+    fn play(&self, child: u32) -> GameTree<K> {
         debug_assert!(child < self.node().child_count);
-        Tree {
+        GameTree {
             nodes: self.nodes.clone(),
             at: self.node().first_child + child,
             ply: self.ply + 1,
+            kind: self.kind,
         }
     }
 
@@ -272,7 +424,7 @@ impl Game for Tree {
     }
 
     fn key(&self) -> u64 {
-        (self.at as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (self.ply as u64 & 1)
+        (self.at as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (self.to_move().index() as u64)
     }
 
     fn ply(&self) -> u32 {
@@ -315,7 +467,7 @@ impl Game for Tree {
         path.join(".")
     }
 
-    fn parse_position(&self, text: &str) -> Result<Tree, NotationError> {
+    fn parse_position(&self, text: &str) -> Result<GameTree<K>, NotationError> {
         let text = text.trim();
         let mut state = self.root();
         if text == "root" {
@@ -339,44 +491,51 @@ impl Game for Tree {
     }
 }
 
-impl SearchHints for Tree {
+impl<K: TreeKind> SearchHints for GameTree<K> {
     /// A child index is legal if the node has that many children.
     fn quick_legality(&self, child: u32) -> Option<bool> {
         Some(child < self.node().child_count)
     }
+
+    /// The largest payoff at any leaf, in magnitude.
+    fn value_bound(&self) -> Score {
+        self.nodes
+            .iter()
+            .filter_map(|n| n.value)
+            .map(Score::abs)
+            .max()
+            .unwrap_or(0)
+    }
 }
 
-impl crate::describe::FromSpec for Tree {
-    const NAME: &'static str = "tree";
-    const ABOUT: &'static str = "an explicit game tree with payoffs at the leaves, for teaching";
+impl<K: TreeKind> crate::describe::FromSpec for GameTree<K> {
+    const NAME: &'static str = K::NAME;
+    const ABOUT: &'static str = K::ABOUT;
     const KEYS: &'static [crate::describe::SpecKey] = &[crate::describe::SpecKey {
         key: "shape",
         default: "(required)",
         accepted: "nested lists of leaf payoffs for player 0, e.g. [[3,12,8],[2,4,6],[14,5,2]]",
     }];
-    const EXAMPLE: &'static str = "tree(shape=[[3,12,8],[2,4,6],[14,5,2]])";
+    const EXAMPLE: &'static str = K::EXAMPLE;
     const SHOWCASE: crate::describe::Showcase = crate::describe::Showcase {
-        presets: &[crate::describe::Preset {
-            label: "AIMA figure 5.2 (a game tree)",
-            spec: "tree(shape=[[3,12,8],[2,4,6],[14,5,2]])",
-        }],
+        presets: K::PRESETS,
         ..crate::describe::Showcase::NONE
     };
 
-    fn from_parsed_spec(mut spec: crate::Spec) -> Result<Tree, NotationError> {
+    fn from_parsed_spec(mut spec: crate::Spec) -> Result<GameTree<K>, NotationError> {
         let shape = spec.take("shape").ok_or_else(|| {
             NotationError::new(
                 "tree spec",
                 spec.text(),
-                "tree(shape=NESTED LISTS), e.g. tree(shape=[[3,12,8],[2,4,6],[14,5,2]])",
+                format!("{}(shape=NESTED LISTS), e.g. {}", K::NAME, K::EXAMPLE),
             )
         })?;
         spec.finish_keys(Self::KEYS)?;
-        Tree::parse(&shape)
+        GameTree::parse(&shape)
     }
 }
 
-impl crate::describe::Actions for Tree {
+impl<K: TreeKind> crate::describe::Actions for GameTree<K> {
     /// The most children any node has: action `i` is a node's child number `i`.
     fn num_actions(&self) -> usize {
         self.nodes
@@ -391,7 +550,7 @@ impl crate::describe::Actions for Tree {
     }
 }
 
-impl crate::describe::NamedEvaluators for Tree {
+impl<K: TreeKind> crate::describe::NamedEvaluators for GameTree<K> {
     type Eval = crate::Zero;
     const DEFAULT_EVAL: &'static str = "null";
     const EVALUATORS: &'static [&'static str] = &["null"];
@@ -400,7 +559,7 @@ impl crate::describe::NamedEvaluators for Tree {
     }
 }
 
-impl crate::describe::Describe for Tree {
+impl<K: TreeKind> crate::describe::Describe for GameTree<K> {
     /// `value`: a leaf's payoff for player 0 (null at inner nodes).
     fn fields(&self) -> serde_json::Map<String, serde_json::Value> {
         let mut map = serde_json::Map::new();
