@@ -65,7 +65,10 @@ pub fn probabilities<M>(outcomes: &[Chance<M>]) -> Vec<f64> {
 /// ```
 pub fn sample<M: Copy>(outcomes: &[Chance<M>], rng: &mut Rng) -> M {
     let total = total_weight(outcomes);
-    assert!(total > 0, "a chance node needs an outcome of positive weight");
+    assert!(
+        total > 0,
+        "a chance node needs an outcome of positive weight"
+    );
     let mut draw = rng.below(total);
     for chance in outcomes {
         if draw < chance.weight as u64 {

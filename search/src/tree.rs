@@ -151,7 +151,13 @@ impl<K: TreeKind> GameTree<K> {
     /// [`ChanceTree`] about a third of the inner nodes are chance nodes, their outcomes
     /// weighted 1 to 4.
     pub fn random(seed: u64, max_depth: u32, max_branching: u32, range: Score) -> GameTree<K> {
-        fn grow<K: TreeKind>(rng: &mut Rng, depth: u32, max_depth: u32, branching: u32, range: Score) -> Shape {
+        fn grow<K: TreeKind>(
+            rng: &mut Rng,
+            depth: u32,
+            max_depth: u32,
+            branching: u32,
+            range: Score,
+        ) -> Shape {
             let stop_early = depth > 0 && rng.below(6) == 0;
             if depth == max_depth || stop_early {
                 let value = rng.below(2 * range as u64 + 1) as Score - range;
@@ -162,7 +168,10 @@ impl<K: TreeKind> GameTree<K> {
             let children = (0..n)
                 .map(|_| {
                     let weight = if chance { 1 + rng.below(4) as u32 } else { 1 };
-                    (weight, grow::<K>(rng, depth + 1, max_depth, branching, range))
+                    (
+                        weight,
+                        grow::<K>(rng, depth + 1, max_depth, branching, range),
+                    )
                 })
                 .collect();
             Shape::Inner(children, chance)
@@ -260,9 +269,7 @@ impl<K: TreeKind> GameTree<K> {
                     out.push('~');
                 }
                 let children = node.first_child..node.first_child + node.child_count;
-                let weighted = children
-                    .clone()
-                    .any(|c| self.nodes[c as usize].weight != 1);
+                let weighted = children.clone().any(|c| self.nodes[c as usize].weight != 1);
                 out.push('[');
                 for child in children {
                     if child > node.first_child {
@@ -312,7 +319,10 @@ fn parse_shape(bytes: &[u8], pos: &mut usize, nesting: u32, chance_allowed: bool
         let mut children = Vec::new();
         loop {
             let weight = if chance { parse_weight(bytes, pos)? } else { 1 };
-            children.push((weight, parse_shape(bytes, pos, nesting + 1, chance_allowed)?));
+            children.push((
+                weight,
+                parse_shape(bytes, pos, nesting + 1, chance_allowed)?,
+            ));
             skip_blanks(bytes, pos);
             match bytes.get(*pos) {
                 Some(b',') => *pos += 1,

@@ -103,15 +103,15 @@ pub(super) fn engine<G: NamedEvaluators + SearchHints>(
     )))
 }
 
-/// The engine options of an `alphabeta(...)` spec (the switches, the table and the window).
-pub fn engine_options(spec: &mut Spec) -> Result<EngineOptions, NotationError> {
-    let defaults = EngineOptions::default();
+/// A spec's `tt=` (a size, or off for 0), `default` when absent; a table bigger than this
+/// process may allocate is refused.
+pub(super) fn take_table_size(spec: &mut Spec, default: usize) -> Result<usize, NotationError> {
     let tt_text = spec.take("tt");
     let tt_bytes = match &tt_text {
-        None => defaults.tt_bytes,
+        None => default,
         Some(v) => parse_size(v).ok_or_else(|| {
             NotationError::new(
-                "alphabeta value",
+                format!("{} value", spec.name),
                 format!("tt={v}"),
                 "tt= a size such as 64MiB or 512KiB (at most 64GiB), or off",
             )
@@ -120,15 +120,19 @@ pub fn engine_options(spec: &mut Spec) -> Result<EngineOptions, NotationError> {
     };
     if let Some(why) = super::units::too_big_for_memory(tt_bytes) {
         return Err(NotationError::new(
-            "alphabeta value",
-            format!(
-                "tt={}",
-                tt_text.unwrap_or_else(|| format_size(defaults.tt_bytes))
-            ),
+            format!("{} value", spec.name),
+            format!("tt={}", tt_text.unwrap_or_else(|| format_size(default))),
             format!("a table that fits ({why})"),
         )
         .with_kind(crate::ErrorKind::OutOfRange));
     }
+    Ok(tt_bytes)
+}
+
+/// The engine options of an `alphabeta(...)` spec (the switches, the table and the window).
+pub fn engine_options(spec: &mut Spec) -> Result<EngineOptions, NotationError> {
+    let defaults = EngineOptions::default();
+    let tt_bytes = take_table_size(spec, defaults.tt_bytes)?;
     let default_replacement = Replacement::ALL
         .iter()
         .position(|&r| r == defaults.replacement);

@@ -4,7 +4,7 @@
 //! package, the web page's form) cannot drift from the builders. Each kind's keys sit beside
 //! its builder, in its own module; the defaults they list are the options' `DEFAULT`.
 
-use super::{course_spec, engine_spec, mcts_spec, simple};
+use super::{course_spec, engine_spec, expectimax_spec, mcts_spec, simple};
 use crate::spec::SpecKey;
 
 /// One agent kind: its name in specs and the keys its spec takes.
@@ -35,17 +35,20 @@ pub enum Kind {
     AlphaBeta,
     /// `mcts(...)`: Monte Carlo tree search.
     Mcts,
+    /// `expectimax(...)`: minimax with chance nodes.
+    Expectimax,
 }
 
 impl Kind {
     /// Every kind, in the table's order.
-    pub const ALL: [Kind; 6] = [
+    pub const ALL: [Kind; 7] = [
         Kind::Random,
         Kind::Greedy,
         Kind::Minimax,
         Kind::PlainAlphaBeta,
         Kind::AlphaBeta,
         Kind::Mcts,
+        Kind::Expectimax,
     ];
 
     /// The kind's table entry: its name, what it is, its keys and an example.
@@ -88,7 +91,19 @@ impl Kind {
                 keys: mcts_spec::MCTS_KEYS,
                 example: "mcts(iterations=30000,c=1.4)",
             },
+            Kind::Expectimax => AgentKind {
+                name: "expectimax",
+                about: "minimax with chance nodes (dice): iterative deepening, Star1 and Star2 pruning, a table",
+                keys: expectimax_spec::EXPECTIMAX_KEYS,
+                example: "expectimax(depth=3,pruning=star2)",
+            },
         }
+    }
+
+    /// Whether the kind plays games with chance nodes: it rolls or averages over the dice
+    /// instead of choosing them (the others are refused for such games).
+    pub const fn handles_chance(self) -> bool {
+        matches!(self, Kind::Random | Kind::Greedy | Kind::Expectimax)
     }
 
     /// The kind a spec names, if any.
@@ -159,6 +174,14 @@ mod tests {
             super::engine_spec::engine_options(&mut bare).unwrap(),
             EngineOptions::default()
         );
+    }
+
+    #[test]
+    fn expectimaxs_listed_defaults_are_its_options_default() {
+        let mut spec = spec_with_listed_defaults(Kind::Expectimax);
+        let listed = super::expectimax_spec::expectimax_options(&mut spec).unwrap();
+        spec.finish_keys(Kind::Expectimax.info().keys).unwrap();
+        assert_eq!(listed, crate::expectimax::ExpectimaxOptions::DEFAULT);
     }
 
     #[test]

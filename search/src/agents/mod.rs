@@ -1,9 +1,11 @@
 //! Agents from spec strings: `random`, `greedy(eval=open)`, `minimax(depth=3,eval=improved)`,
 //! `plain-alphabeta(depth=5)`, `alphabeta(depth=8,time=150ms,tt=64MiB,pvs=on,...)`,
-//! `mcts(iterations=1000,c=1.4,playout=random,solver=on,imb=0.3,threads=2,parallel=tree,...)`.
+//! `mcts(iterations=1000,c=1.4,playout=random,solver=on,imb=0.3,threads=2,parallel=tree,...)`,
+//! `expectimax(depth=3,pruning=star2,...)`.
 
 mod course_spec;
 mod engine_spec;
+mod expectimax_spec;
 mod keys;
 pub mod kinds;
 mod mcts_spec;
@@ -14,6 +16,7 @@ use crate::describe::NamedEvaluators;
 use crate::{Agent, ErrorKind, Limits, NotationError, SearchAgent, SearchHints, Spec};
 pub use course_spec::course_search_with_visits;
 pub use engine_spec::engine_options;
+pub use expectimax_spec::expectimax_options;
 pub use kinds::{agent_names, AgentKind, Kind, AGENTS};
 pub use mcts_spec::mcts_options;
 pub use units::{parse_duration, parse_size};
@@ -92,6 +95,23 @@ pub fn build_agent<G: NamedEvaluators + SearchHints>(
         };
         return Err(NotationError::new("agent", bad, expected).with_kind(ErrorKind::UnknownName));
     };
+    if G::HAS_CHANCE && !kind.handles_chance() {
+        return Err(NotationError::new(
+            "agent",
+            spec.name.clone(),
+            format!(
+                "an agent for games with dice ({}): {} searches as if every move were chosen",
+                Kind::ALL
+                    .iter()
+                    .filter(|k| k.handles_chance())
+                    .map(|k| k.info().name)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                spec.name
+            ),
+        )
+        .with_kind(ErrorKind::UnknownName));
+    }
     let agent = match kind {
         Kind::Random => simple::random(name, &mut spec)?,
         Kind::Greedy => simple::greedy(name, &mut spec)?,
@@ -101,6 +121,7 @@ pub fn build_agent<G: NamedEvaluators + SearchHints>(
         }
         Kind::AlphaBeta => engine_spec::engine(name, &mut spec)?,
         Kind::Mcts => mcts_spec::mcts(name, &mut spec)?,
+        Kind::Expectimax => expectimax_spec::expectimax(name, &mut spec)?,
     };
     // Every key a kind takes is in its table entry: a key taken but not listed is refused here.
     spec.finish_keys(kind.info().keys)?;

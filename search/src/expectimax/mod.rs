@@ -160,7 +160,8 @@ impl<G: SearchHints, E: Evaluator<G>> Searcher<G> for Expectimax<E> {
             }
         }
         // A search stopped in its first iteration plays the first move, as the engine does.
-        let (best_move, value) = best.unwrap_or_else(|| (state.legal_moves().first().copied(), 0.0));
+        let (best_move, value) =
+            best.unwrap_or_else(|| (state.legal_moves().first().copied(), 0.0));
         let mut stats = Stats {
             algorithm: "expectimax".into(),
             nodes: walk.nodes,
@@ -254,7 +255,15 @@ impl<G: SearchHints, E: Evaluator<G>> Walk<'_, G, E> {
 
     /// The value of `child` for `me`, searched in the window `alpha..beta` seen by `me`.
     #[inline]
-    fn child(&mut self, me: Player, child: &G, depth: u32, ply: usize, alpha: f64, beta: f64) -> f64 {
+    fn child(
+        &mut self,
+        me: Player,
+        child: &G,
+        depth: u32,
+        ply: usize,
+        alpha: f64,
+        beta: f64,
+    ) -> f64 {
         if child.to_move() == me {
             self.node(child, depth, ply, alpha, beta)
         } else {
@@ -384,7 +393,14 @@ impl<G: SearchHints, E: Evaluator<G>> Walk<'_, G, E> {
             let mut sum = 0.0;
             for i in 0..n {
                 sum += p(i)
-                    * self.child(me, &state.play(outcomes[i].outcome), depth, ply + 1, f64::NEG_INFINITY, f64::INFINITY);
+                    * self.child(
+                        me,
+                        &state.play(outcomes[i].outcome),
+                        depth,
+                        ply + 1,
+                        f64::NEG_INFINITY,
+                        f64::INFINITY,
+                    );
                 if self.aborted {
                     return 0.0;
                 }
@@ -405,7 +421,9 @@ impl<G: SearchHints, E: Evaluator<G>> Walk<'_, G, E> {
                 };
                 let (window_low, window_high) =
                     outcome_window(p(i), alpha, beta, 0.0, others(&low), others(&high));
-                if let Some(probed) = self.probe(me, &child, depth, ply + 1, window_low, window_high) {
+                if let Some(probed) =
+                    self.probe(me, &child, depth, ply + 1, window_low, window_high)
+                {
                     if child.to_move() == me {
                         low[i] = low[i].max(probed);
                     } else {
@@ -463,7 +481,15 @@ impl<G: SearchHints, E: Evaluator<G>> Walk<'_, G, E> {
     /// where it has one): at least that move's value when `me` chooses there, at most when the
     /// opponent does. `None` when the first move's search failed on the side that bounds
     /// nothing. `low..high` is the window the child's value is wanted in, seen by `me`.
-    fn probe(&mut self, me: Player, child: &G, depth: u32, ply: usize, low: f64, high: f64) -> Option<f64> {
+    fn probe(
+        &mut self,
+        me: Player,
+        child: &G,
+        depth: u32,
+        ply: usize,
+        low: f64,
+        high: f64,
+    ) -> Option<f64> {
         self.nodes += 1;
         if self.budget.exhausted(self.nodes) {
             self.aborted = true;
@@ -471,7 +497,10 @@ impl<G: SearchHints, E: Evaluator<G>> Walk<'_, G, E> {
         }
         let mut moves = child.legal_moves();
         let remembered = self.table.as_mut().and_then(|t| t.probe(child.key()));
-        if let Some(best) = remembered.map(|e| e.best as usize).filter(|&b| b < moves.len()) {
+        if let Some(best) = remembered
+            .map(|e| e.best as usize)
+            .filter(|&b| b < moves.len())
+        {
             moves.swap(0, best);
         }
         let first = child.play(moves[0]);
@@ -498,5 +527,8 @@ fn outcome_window(
     others_low: f64,
     others_high: f64,
 ) -> (f64, f64) {
-    ((alpha - known - others_high) / p, (beta - known - others_low) / p)
+    (
+        (alpha - known - others_high) / p,
+        (beta - known - others_low) / p,
+    )
 }

@@ -77,8 +77,11 @@ fn star1_never_visits_more_nodes_than_plain_and_star2_fewer_in_all() {
         let (_, star1, _) = search(&tree, Pruning::Star1, false);
         let (_, star2, _) = search(&tree, Pruning::Star2, false);
         assert!(star1 <= plain, "seed {seed}: star1 {star1} > plain {plain}");
-        (plain_total, star1_total, star2_total) =
-            (plain_total + plain, star1_total + star1, star2_total + star2);
+        (plain_total, star1_total, star2_total) = (
+            plain_total + plain,
+            star1_total + star1,
+            star2_total + star2,
+        );
     }
     assert!(star1_total < plain_total, "{star1_total} vs {plain_total}");
     assert!(star2_total < plain_total, "{star2_total} vs {plain_total}");
@@ -102,13 +105,21 @@ fn aimas_figure_of_expectiminimax() {
     for pruning in [Pruning::None, Pruning::Star1, Pruning::Star2] {
         let mut searcher = Expectimax::new(Zero, options(pruning, false));
         let result = searcher.search(&tree, &Limits::depth(3));
-        assert_eq!((result.best_move, result.score), (Some(0), 2), "{pruning:?}");
+        assert_eq!(
+            (result.best_move, result.score),
+            (Some(0), 2),
+            "{pruning:?}"
+        );
     }
 }
 
 #[test]
 fn weighted_trees_print_as_they_are_read() {
-    for text in ["[~[9:[2,3],1:[1,4]],~[1,2]]", "~[[1,2],~[3,4]]", "[3,~[0,10]]"] {
+    for text in [
+        "[~[9:[2,3],1:[1,4]],~[1,2]]",
+        "~[[1,2],~[3,4]]",
+        "[3,~[0,10]]",
+    ] {
         assert_eq!(ChanceTree::parse(text).unwrap().to_string(), text);
     }
     for bad in ["~5", "[~[0:1,2]]", "[~[1001:1,2]]", "~[]"] {
