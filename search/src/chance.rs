@@ -64,15 +64,20 @@ pub fn probabilities<M>(outcomes: &[Chance<M>]) -> Vec<f64> {
 /// assert_eq!(sample(&loaded, &mut Rng::new(1)), 'b');
 /// ```
 pub fn sample<M: Copy>(outcomes: &[Chance<M>], rng: &mut Rng) -> M {
+    outcomes[sample_index(outcomes, rng)].outcome
+}
+
+/// The index of an outcome drawn with its probability.
+pub fn sample_index<M>(outcomes: &[Chance<M>], rng: &mut Rng) -> usize {
     let total = total_weight(outcomes);
     assert!(
         total > 0,
         "a chance node needs an outcome of positive weight"
     );
     let mut draw = rng.below(total);
-    for chance in outcomes {
+    for (index, chance) in outcomes.iter().enumerate() {
         if draw < chance.weight as u64 {
-            return chance.outcome;
+            return index;
         }
         draw -= chance.weight as u64;
     }

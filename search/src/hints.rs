@@ -83,9 +83,15 @@ pub trait SearchHints: Game {
         }
     }
 
-    /// A uniformly random legal move, or `None` in a terminal state. Override with a fast
-    /// version for playouts; the default generates all moves.
+    /// A uniformly random legal move, or `None` in a terminal state; at a chance node, an
+    /// outcome drawn by its probability (the dice rolled). Override with a fast version for
+    /// playouts; the default generates all moves.
     fn random_move(&self, rng: &mut Rng) -> Option<Self::Move> {
+        if Self::HAS_CHANCE && self.is_chance_node() {
+            let mut outcomes = crate::chance::ChanceList::new();
+            self.chance_outcomes(&mut outcomes);
+            return Some(crate::chance::sample(&outcomes, rng));
+        }
         let mut moves = MoveList::new();
         self.generate_moves(&mut moves);
         if moves.is_empty() {

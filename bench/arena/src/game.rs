@@ -6,7 +6,8 @@
 use crate::clock::MoveClock;
 use crate::hook::in_agent;
 use crate::ArenaError;
-use ply_search::{Agent, Game, Outcome, Score};
+use ply_search::chance::{sample, ChanceList};
+use ply_search::{Agent, Game, Outcome, Rng, Score};
 use serde::{Deserialize, Serialize};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Duration;
@@ -116,6 +117,10 @@ pub struct GameRules {
     pub tolerance: Duration,
     /// Plies (opening included) after which the game is stopped as a draw.
     pub max_plies: u32,
+    /// The seed of the dice, in games with chance nodes: the `n`-th roll of every game played
+    /// with one seed draws the same number, so that a tournament gives both colours of an
+    /// opening the same dice ([`crate::ArenaConfig::dice_seed`]).
+    pub dice_seed: u64,
 }
 
 /// One move as it was played, for watchers (`ply play` prints it).
@@ -153,10 +158,14 @@ pub struct PlayedGame {
     pub times_ms: Vec<f64>,
     /// Nodes per seat move.
     pub nodes: Vec<u64>,
+    /// In games with dice, the player (0 or 1) of each seat move, in the order of `times_ms`
+    /// (the dice break the alternation); empty in games without.
+    pub movers: Vec<usize>,
 }
 
 /// Plays one game from `start` after `opening` between `seats` (player 0 first), calling
-/// `watch` after every seat move. Every move is timed and checked and panics are caught: a
+/// `watch` after every seat move and every roll of the dice (rolled from
+/// [`GameRules::dice_seed`] by their probabilities). Every move is timed and checked and panics are caught: a
 /// faulty seat loses the game, the game says why.
 pub fn play_game<G: Game>(
     start: &G,
@@ -181,6 +190,8 @@ pub fn play_game<G: Game>(
     for seat in seats.iter_mut() {
         seat.new_game(rules);
     }
+    let mut dice = Rng::new(rules.dice_seed);
+    let mut outcomes = ChanceList::new();
     loop {
         if let Some(outcome) = state.outcome() {
             played.winner = match outcome {
@@ -192,6 +203,24 @@ pub fn play_game<G: Game>(
         if played.moves.len() + opening.len() >= rules.max_plies as usize {
             played.reason = EndReason::MaxPlies;
             return Ok(played);
+        }
+        if G::HAS_CHANCE && state.is_chance_node() {
+            // The dice are the arena's: no seat chooses them.
+            outcomes.clear();
+            state.chance_outcomes(&mut outcomes);
+            let roll = sample(&outcomes, &mut dice);
+            let before = state.clone();
+            played.moves.push(state.format_move(roll));
+            state = state.play(roll);
+            watch(&PlayedMove {
+                before: &before,
+                after: &state,
+                mv: roll,
+                nodes: 0,
+                score: None,
+                elapsed: Duration::ZERO,
+            });
+            continue;
         }
         let mover = state.to_move();
         let loses = |played: &mut PlayedGame, reason, detail: Option<String>| {
@@ -228,6 +257,9 @@ pub fn play_game<G: Game>(
         };
         played.times_ms.push(elapsed.as_secs_f64() * 1e3);
         played.nodes.push(nodes);
+        if G::HAS_CHANCE {
+            played.movers.push(mover.index());
+        }
         if let Some(limit) = rules.move_time {
             if elapsed > limit + rules.tolerance {
                 let detail = format!("{:.1} ms for a move", elapsed.as_secs_f64() * 1e3);

@@ -236,13 +236,25 @@ impl ArenaConfig {
         Ok(())
     }
 
-    /// The rules every game of the tournament is played by.
-    pub fn rules(&self) -> GameRules {
+    /// The rules every game of the tournament is played by, with the dice of its opening
+    /// number `opening`.
+    pub fn rules(&self, opening: usize) -> GameRules {
         GameRules {
             move_time: self.move_time,
             tolerance: self.tolerance,
             max_plies: self.max_plies,
+            dice_seed: self.dice_seed(opening),
         }
+    }
+
+    /// The seed of the dice in every game from opening number `opening`: the tournament's seed
+    /// and the opening's number, nothing else, so that both colours of an opening pair (and
+    /// every pairing of agents) play the same sequence of rolls. The players still meet
+    /// different rolls where their choices differ (in Pig, a roll taken by one player may be
+    /// the other's in the twin game); the shared sequence removes most of the luck from the
+    /// comparison, as duplicate bridge and backgammon do.
+    pub fn dice_seed(&self, opening: usize) -> u64 {
+        Rng::new(self.seed ^ (opening as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)).next_u64()
     }
 }
 
@@ -366,7 +378,7 @@ pub fn run_game_fixtures<G: SearchHints>(
                 start,
                 &opening,
                 [first.as_mut(), second.as_mut()],
-                &config.rules(),
+                &config.rules(f.opening),
                 &mut |_| {},
             )?;
             sink(GameRecord::new(&f, config, game, started.elapsed()));

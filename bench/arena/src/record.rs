@@ -33,6 +33,10 @@ pub struct GameRecord {
     pub times_ms: Vec<f64>,
     /// Nodes per agent move.
     pub nodes: Vec<u64>,
+    /// In games with dice, the player (0 or 1) of each agent move, in the order of
+    /// `times_ms`; absent in games without, where the players alternate.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub movers: Vec<usize>,
     /// The game's wall time in milliseconds.
     pub duration_ms: f64,
     /// The fingerprint of the tournament that played it ([`ArenaConfig::fingerprint`]): a
@@ -86,6 +90,7 @@ impl GameRecord {
             detail: game.detail,
             times_ms: game.times_ms,
             nodes: game.nodes,
+            movers: game.movers,
             duration_ms: elapsed.as_secs_f64() * 1e3,
             tournament: None,
             settings: None,
@@ -352,9 +357,13 @@ impl Tally {
                 _ => {}
             }
         }
-        // Moves alternate from player 0 after an even opening, player 1 after an odd one.
+        // Moves alternate from player 0 after an even opening, player 1 after an odd one,
+        // unless dice broke the alternation and the record names the movers.
         for (k, t) in r.times_ms.iter().enumerate() {
-            let mover = (r.opening.len() + k) % 2;
+            let mover = match r.movers.get(k) {
+                Some(&mover) => mover,
+                None => (r.opening.len() + k) % 2,
+            };
             let who = if mover == 0 { a } else { b };
             self.time[who].0 += t;
             self.time[who].1 += 1;

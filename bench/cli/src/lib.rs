@@ -57,3 +57,7 @@ pub struct Cookbook;
 #[cfg(doctest)]
 #[doc = include_str!("../../../docs/teaching.md")]
 pub struct TeachingGuide;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/chance.md")]
+pub struct ChanceGuide;

@@ -635,6 +635,8 @@ page_tests! {
     connect_four: "docs/games/connect-four.md",
     breakthrough: "docs/games/breakthrough.md",
     amazons: "docs/games/amazons.md",
+    pig: "docs/games/pig.md",
+    chance: "docs/chance.md",
     queen_isolation: "docs/games/queen-isolation.md",
     mcts: "docs/mcts.md",
     protocol: "docs/protocol.md",

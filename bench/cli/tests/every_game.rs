@@ -7,8 +7,8 @@ use common::ply_with_input;
 use ply_registry::GAMES;
 
 /// A small position of each game: its example spec (a tree needs its shape).
-fn specs() -> Vec<&'static str> {
-    GAMES.iter().map(|g| g.example).collect()
+fn specs() -> Vec<(&'static str, bool)> {
+    GAMES.iter().map(|g| (g.example, g.chance)).collect()
 }
 
 fn run(args: &[&str]) -> String {
@@ -23,7 +23,7 @@ fn run(args: &[&str]) -> String {
 
 #[test]
 fn every_registered_game_answers_every_subcommand() {
-    for spec in specs() {
+    for (spec, chance) in specs() {
         assert!(
             run(&["perft", spec, "--depth", "2"]).contains("depth 2:"),
             "{spec}"
@@ -32,13 +32,25 @@ fn every_registered_game_answers_every_subcommand() {
             run(&["replay", spec, "--json"]).contains("\"to_move\""),
             "{spec}"
         );
+        // Games with dice take the search that averages over them, and are solved by value
+        // iteration (which takes no node limit).
+        let agent = if chance {
+            "expectimax(depth=2)"
+        } else {
+            "alphabeta(depth=2)"
+        };
         assert!(
-            run(&["search", spec, "alphabeta(depth=2)"]).contains("best move"),
+            run(&["search", spec, agent]).contains("best move"),
             "{spec}"
         );
         // Small games solve within the budget; big ones say, in JSON, that the node limit
         // stopped the solver.
-        let solved = run(&["solve", spec, "--nodes", "20000", "--json"]);
+        let budget: &[&str] = if chance {
+            &["--time", "20s"]
+        } else {
+            &["--nodes", "20000"]
+        };
+        let solved = run(&[&["solve", spec, "--json"], budget].concat());
         let json: serde_json::Value = serde_json::from_str(solved.trim()).expect("JSON");
         assert!(
             json.get("value").is_some() || json["stopped_by"] == "nodes",

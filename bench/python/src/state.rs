@@ -13,6 +13,9 @@ use pyo3::types::{PyDict, PyList};
 /// OpenSpiel's `current_player()` once the game is over.
 pub const TERMINAL_PLAYER: i64 = -4;
 
+/// OpenSpiel's player id at a chance node, which `current_player()` returns there.
+pub const CHANCE_PLAYER: i64 = -1;
+
 /// A game: its spec and its start.
 #[pyclass(module = "ply_search", name = "Game", frozen)]
 pub struct Game {
@@ -230,13 +233,28 @@ impl State {
         self.clone()
     }
 
-    /// The player to move (0 or 1), or -4 (OpenSpiel's terminal id) once the game is over.
+    /// The player to move (0 or 1), -1 (OpenSpiel's chance id) when the dice are to be rolled,
+    /// or -4 (OpenSpiel's terminal id) once the game is over.
     fn current_player(&self) -> i64 {
         if self.is_terminal() {
             TERMINAL_PLAYER
+        } else if self.state.is_chance_node() {
+            CHANCE_PLAYER
         } else {
             self.state.to_move().index() as i64
         }
+    }
+
+    /// Whether the next event is a roll of the dice, not a player's choice (OpenSpiel's
+    /// `is_chance_node()`); its outcomes are then its legal actions.
+    fn is_chance_node(&self) -> bool {
+        self.state.is_chance_node()
+    }
+
+    /// A chance node's outcomes as `(action, probability)` pairs, as OpenSpiel gives them;
+    /// `apply_action` plays the one rolled. Empty at a player's node.
+    fn chance_outcomes(&self) -> Vec<(usize, f64)> {
+        self.state.chance_outcomes()
     }
 
     /// Whether the game is over.

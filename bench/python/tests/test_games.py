@@ -59,6 +59,20 @@ class Games(unittest.TestCase):
         self.assertEqual(fields["ply_count"], 1)
         self.assertEqual(fields["locs"], [57, None])
 
+    def test_dice_are_chance_nodes_as_in_openspiel(self):
+        state = ply_search.load_game("pig").new_initial_state()
+        self.assertFalse(state.is_chance_node())
+        self.assertEqual(state.chance_outcomes(), [])
+        state.apply_action(state.string_to_action("roll"))
+        self.assertTrue(state.is_chance_node())
+        self.assertEqual(state.current_player(), -1)
+        outcomes = state.chance_outcomes()
+        self.assertEqual([a for a, _ in outcomes], state.legal_actions())
+        self.assertAlmostEqual(sum(p for _, p in outcomes), 1.0)
+        state.apply_action(4)  # the die shows 5
+        self.assertEqual(state.fields()["turn_total"], 5)
+        self.assertEqual(state.current_player(), 0)
+
     def test_returns_of_a_finished_game(self):
         state = random_game(ply_search.load_game("tictactoe").new_initial_state(), 3)
         r = state.returns()
@@ -74,13 +88,17 @@ class Pictures(unittest.TestCase):
     def test_observation_planes_of_every_board_game(self):
         for info in ply_search.registered_games():
             state = ply_search.load_game(info["example"]).new_initial_state()
-            if info["name"] == "tree":
+            for _ in range(3):
+                if not state.is_terminal():
+                    state.apply_action(state.legal_actions()[0])
+            try:
+                planes, rows, columns = state.observation_shape()
+            except ply_search.PlyError as error:
+                # Games without a board (trees, Pig) say so, for the tensor too.
+                self.assertIn("no board", str(error))
                 with self.assertRaises(ply_search.PlyError):
                     state.observation_tensor()
                 continue
-            for _ in range(3):
-                state.apply_action(state.legal_actions()[0])
-            planes, rows, columns = state.observation_shape()
             names = state.observation_planes()
             self.assertEqual(len(names), planes)
             mine, theirs = as_lists(state.observation_tensor(0)), as_lists(state.observation_tensor(1))

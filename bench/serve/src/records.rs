@@ -129,6 +129,7 @@ pub fn record_of(played: &Played) -> Result<GameRecord, ApiError> {
         // The page does not time its players: no figures rather than made-up ones.
         times_ms: Vec::new(),
         nodes: Vec::new(),
+        movers: Vec::new(),
         moves,
         winner,
         reason,

@@ -8,7 +8,8 @@ use serde_json::Value;
 /// One JSON object for `state`, as `ply replay --json` prints it and the server answers it (see
 /// DESIGN's contract): `ply`, `to_move`, `legal` (in the
 /// game's order and notation), `terminal`, `utility` (`[u0, u1]`, each -1, 0 or 1), `position`,
-/// then the game's own fields.
+/// in a game with dice `chance_node` and `chance_outcomes` (each outcome's notation and
+/// probability), then the game's own fields.
 pub fn state_json<G: Describe>(state: &G) -> Value {
     let legal: Vec<String> = state
         .legal_moves()
@@ -26,6 +27,22 @@ pub fn state_json<G: Describe>(state: &G) -> Value {
     map.insert("terminal".into(), serde_json::json!(state.is_terminal()));
     map.insert("utility".into(), serde_json::json!(utility));
     map.insert("position".into(), serde_json::json!(state.position()));
+    if G::HAS_CHANCE {
+        // Games with dice say whether the dice are to be rolled, and with what odds.
+        let mut outcomes = ply_search::chance::ChanceList::new();
+        state.chance_outcomes(&mut outcomes);
+        let odds = ply_search::chance::probabilities(&outcomes);
+        let listed: Vec<Value> = outcomes
+            .iter()
+            .zip(odds)
+            .map(|(c, p)| serde_json::json!({"outcome": state.format_move(c.outcome), "probability": p}))
+            .collect();
+        map.insert(
+            "chance_node".into(),
+            serde_json::json!(state.is_chance_node()),
+        );
+        map.insert("chance_outcomes".into(), Value::Array(listed));
+    }
     map.extend(state.fields());
     Value::Object(map)
 }

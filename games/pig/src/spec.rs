@@ -198,6 +198,13 @@ impl Describe for Pig {
     }
 }
 
-/// The alpha-beta solver does not take chance; Pig is solved by value iteration
-/// ([`crate::value_iteration`]).
-impl ply_search::solver::Solvable for Pig {}
+/// Pig is solved by value iteration ([`crate::value_iteration`]); the policy's shape is the
+/// turn totals to stop at.
+impl ply_search::solver::Solvable for Pig {
+    fn policy_shape(
+        &self,
+        solution: &ply_search::solver::chance::ChanceSolution<Pig>,
+    ) -> Option<String> {
+        Some(crate::value_iteration::policy_shape(solution, self))
+    }
+}

@@ -1,7 +1,7 @@
 //! Pig's rules: the conformance kit, perft with rolls counted as plies, the spec's bad input,
 //! and the solved game against an independent computation and Neller and Presser's figure.
 
-use ply_pig::value_iteration::solve;
+use ply_pig::value_iteration::{solve, Policy};
 use ply_pig::{Pig, PigMove};
 use ply_search::conformance::{check, Config};
 use ply_search::describe::FromSpec;
@@ -135,7 +135,8 @@ fn neller_presser(goal: usize, faces: usize) -> Vec<Vec<Vec<f64>>> {
 fn the_solver_agrees_with_an_independent_computation() {
     for (goal, faces) in [(10, 6), (20, 6), (15, 3)] {
         let start = Pig::new(goal, faces, None).unwrap();
-        let solved = solve(&start, &IterationOptions::default()).unwrap();
+        let solution = solve(&start, &IterationOptions::default()).unwrap();
+        let solved = Policy::of(&solution, &start);
         let p = neller_presser(goal as usize, faces as usize);
         for i in 0..goal {
             for j in 0..goal {
@@ -188,9 +189,62 @@ fn the_solver_agrees_with_an_independent_computation() {
 #[test]
 fn pig_to_100_is_won_by_the_first_player_53_percent_of_the_time() {
     let start = Pig::from_spec_text("pig").unwrap();
-    let solved = solve(&start, &IterationOptions::default()).unwrap();
-    let chance = solved.first_player_wins();
+    let solution = solve(&start, &IterationOptions::default()).unwrap();
+    let solved = Policy::of(&solution, &start);
+    let chance = solved.first_player_wins().unwrap();
     assert!((chance - 0.5306).abs() < 5e-5, "{chance}");
     // Roll and stop are worth the same nowhere near the start's boundary; it stops at 21.
     assert_eq!(solved.stops_at(0, 0), Some(21));
+}
+
+/// Every MCTS variant and expectimax play whole games of Pig (to 30) with legal moves, the
+/// dice rolled between their moves, and are refused none of it; the deterministic searches
+/// are refused in one line.
+#[test]
+fn the_agents_for_dice_play_whole_games() {
+    use ply_search::agents::build_agent;
+    use ply_search::chance::{sample, ChanceList};
+    use ply_search::Rng;
+    let start = Pig::from_spec_text("pig(goal=30)").unwrap();
+    for spec in [
+        "mcts(iterations=300)",
+        "mcts(iterations=300,solver=off,select=ucb1-tuned)",
+        "mcts(iterations=300,playout=eval,eps=0.2)",
+        "mcts(iterations=300,playout=none)",
+        "mcts(iterations=300,imb=0.3)",
+        "mcts(iterations=300,threads=2,parallel=tree)",
+        "mcts(iterations=300,threads=2,parallel=root)",
+        "expectimax(depth=3)",
+        "expectimax(depth=2,pruning=star2)",
+        "expectimax(depth=2,pruning=none,tt=off)",
+    ] {
+        let mut agent = build_agent::<Pig>(spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
+        let mut rng = Rng::new(5);
+        let mut state = start;
+        let mut outcomes = ChanceList::new();
+        while !state.is_terminal() {
+            let mv = if state.is_chance_node() {
+                outcomes.clear();
+                state.chance_outcomes(&mut outcomes);
+                sample(&outcomes, &mut rng)
+            } else if state.to_move() == Player::P0 {
+                agent.select_move(&state).best_move.expect("a move")
+            } else {
+                state.legal_moves()[rng.below(state.legal_moves().len() as u64) as usize]
+            };
+            assert!(
+                state.legal_moves().contains(&mv),
+                "{spec}: {mv:?} in {}",
+                state.position()
+            );
+            state = state.play(mv);
+        }
+    }
+    for spec in ["alphabeta", "minimax(depth=2)", "plain-alphabeta"] {
+        let err = build_agent::<Pig>(spec).err().expect("refused").to_string();
+        assert!(
+            err.contains("expectimax") && err.contains("mcts"),
+            "{spec}: {err}"
+        );
+    }
 }

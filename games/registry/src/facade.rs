@@ -14,6 +14,22 @@ impl AnyGame {
         with_game!(self, s => s.to_move())
     }
 
+    /// Whether the next event is a roll of the dice ([`Game::is_chance_node`]).
+    pub fn is_chance_node(&self) -> bool {
+        with_game!(self, s => s.is_chance_node())
+    }
+
+    /// A chance node's outcomes as action numbers with their probabilities (OpenSpiel's
+    /// `chance_outcomes()`); empty at a player's node.
+    pub fn chance_outcomes(&self) -> Vec<(usize, f64)> {
+        with_game!(self, s => {
+            let mut outcomes = ply_search::chance::ChanceList::new();
+            s.chance_outcomes(&mut outcomes);
+            let p = ply_search::chance::probabilities(&outcomes);
+            outcomes.iter().zip(p).map(|(c, p)| (s.action(c.outcome), p)).collect()
+        })
+    }
+
     /// Whether the game is over.
     pub fn is_terminal(&self) -> bool {
         with_game!(self, s => s.is_terminal())

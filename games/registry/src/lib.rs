@@ -41,6 +41,7 @@ macro_rules! registered_games {
             ConnectFour => ply_connect_four::ConnectFour,
             Breakthrough => ply_breakthrough::Breakthrough,
             Amazons => ply_amazons::Amazons,
+            Pig => ply_pig::Pig,
             Tree => ply_search::tree::Tree,
             TicTacToe => ply_tutorial::TicTacToe,
             Nim => ply_tutorial::Nim,
@@ -155,6 +156,9 @@ pub struct GameInfo {
     pub default_eval: &'static str,
     /// Its ready-made variants and its part in the front ends' fixed runs.
     pub showcase: Showcase,
+    /// Whether it has dice ([`ply_search::Game::HAS_CHANCE`]): only the agents that handle
+    /// chance play it, and `ply solve` iterates values instead of proving.
+    pub chance: bool,
 }
 
 impl GameInfo {
@@ -168,6 +172,7 @@ impl GameInfo {
             evaluators: G::EVALUATORS,
             default_eval: G::DEFAULT_EVAL,
             showcase: G::SHOWCASE,
+            chance: G::HAS_CHANCE,
         }
     }
 }

@@ -39,10 +39,22 @@ fn every_registered_game_passes_the_conformance_kit() {
 
 fn every_evaluator_moves<G: FrontEndGame>(spec: &str, start: &G) {
     for eval in G::EVALUATORS {
-        let text = format!("alphabeta(depth=2,eval={eval})");
+        // Games with dice take the search that averages over them.
+        let algorithm = if G::HAS_CHANCE {
+            "expectimax"
+        } else {
+            "alphabeta"
+        };
+        let text = format!("{algorithm}(depth=2,eval={eval})");
         let mut agent = build_agent::<G>(&text).unwrap_or_else(|e| panic!("{spec} {text}: {e}"));
         let result = agent.select_move(start);
         assert!(result.best_move.is_some(), "{spec} {text}: no move");
+    }
+    if G::HAS_CHANCE {
+        let err = build_agent::<G>("alphabeta")
+            .err()
+            .expect("alphabeta on dice");
+        assert!(err.to_string().contains("expectimax"), "{spec}: {err}");
     }
     let err = build_agent::<G>("greedy(eval=nonsense)")
         .err()

@@ -26,7 +26,7 @@ pub const EXPECTIMAX_KEYS: &[SpecKey] = &[
     EVAL,
     key(
         "pruning",
-        "star2",
+        "star1",
         "none (AIMA's expectiminimax), star1 or star2 (Ballard's)",
     ),
     key(

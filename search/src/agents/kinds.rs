@@ -103,7 +103,10 @@ impl Kind {
     /// Whether the kind plays games with chance nodes: it rolls or averages over the dice
     /// instead of choosing them (the others are refused for such games).
     pub const fn handles_chance(self) -> bool {
-        matches!(self, Kind::Random | Kind::Greedy | Kind::Expectimax)
+        matches!(
+            self,
+            Kind::Random | Kind::Greedy | Kind::Expectimax | Kind::Mcts
+        )
     }
 
     /// The kind a spec names, if any.

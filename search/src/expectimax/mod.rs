@@ -23,14 +23,17 @@
 //! players' moves: a roll passes its depth on. Terminal values are the game's own, not
 //! shortened by the distance to the end as in the alpha-beta engine: an average of wins at
 //! different distances would mean nothing, and with the default values the expected value of a
-//! game that is played to its end is the winning chance scaled to `±score::WIN`.
+//! game that is played to its end is the winning chance scaled to `±score::WIN`. The score a
+//! search reports is that value, except that where the bound is a win's score, a sure result
+//! reads as `win` or `loss` and an expectation short of one is scaled into the heuristic range
+//! (`±score::MAX_EVAL`): no score claims a win the dice may still take away.
 //!
 //! ```
 //! use ply_search::expectimax::{Expectimax, ExpectimaxOptions, Pruning};
-//! use ply_search::tree::Tree;
+//! use ply_search::tree::ChanceTree;
 //! use ply_search::{Limits, Searcher, Zero};
 //! // MAX chooses between a sure 3 and a fair coin between 0 and 10 (`~` marks a chance node).
-//! let tree = Tree::parse("[3,~[0,10]]").unwrap();
+//! let tree = ChanceTree::parse("[3,~[0,10]]").unwrap();
 //! let mut search = Expectimax::new(Zero, ExpectimaxOptions::DEFAULT);
 //! let result = search.search(&tree, &Limits::depth(2));
 //! assert_eq!(result.best_move, Some(1));
@@ -82,9 +85,10 @@ pub struct ExpectimaxOptions {
 }
 
 impl ExpectimaxOptions {
-    /// Star2 and a 16 MiB table: the fastest correct search.
+    /// Star1 and a 16 MiB table: the fewest nodes on Pig (docs/chance.md has the figures;
+    /// Star2's probes pay only where a table keeps what they found).
     pub const DEFAULT: ExpectimaxOptions = ExpectimaxOptions {
-        pruning: Pruning::Star2,
+        pruning: Pruning::Star1,
         tt_bytes: 16 << 20,
     };
 }
@@ -150,7 +154,7 @@ impl<G: SearchHints, E: Evaluator<G>> Searcher<G> for Expectimax<E> {
             best = Some((mv, value));
             iterations.push(IterationRow {
                 depth,
-                score: value.round() as Score,
+                score: to_score(value, walk.bound),
                 nodes: walk.nodes - before,
                 time_us: started.elapsed().as_micros() as u64,
                 pv: mv.map(|m| state.format_move(m)).into_iter().collect(),
@@ -186,7 +190,7 @@ impl<G: SearchHints, E: Evaluator<G>> Searcher<G> for Expectimax<E> {
         stats.finish_timing(started.elapsed());
         SearchResult {
             best_move,
-            score: value.round() as Score,
+            score: to_score(value, walk.bound),
             pv: best_move.into_iter().collect(),
             stats,
         }
@@ -196,6 +200,23 @@ impl<G: SearchHints, E: Evaluator<G>> Searcher<G> for Expectimax<E> {
         if let Some(table) = self.table.as_mut() {
             table.clear();
         }
+    }
+}
+
+/// The score reported for an expected value: the value itself where the game's values are
+/// heuristic-sized numbers (a textbook tree's leaves); otherwise a sure win or loss (the whole
+/// bound) as a win or loss of unknown distance, and any expectation short of it scaled into the
+/// heuristic range, so that no score claims a win the dice may still take away.
+fn to_score(value: f64, bound: f64) -> Score {
+    use crate::score::{MAX_EVAL, WIN_UNKNOWN_DISTANCE};
+    if bound <= MAX_EVAL as f64 {
+        value.round() as Score
+    } else if value >= bound {
+        WIN_UNKNOWN_DISTANCE
+    } else if value <= -bound {
+        -WIN_UNKNOWN_DISTANCE
+    } else {
+        (value / bound * MAX_EVAL as f64).round() as Score
     }
 }
 

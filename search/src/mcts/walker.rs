@@ -18,6 +18,9 @@ pub(super) struct Walker<'a, G: SearchHints, E> {
     pub(super) moves: MoveList<G::Move>,
     pub(super) implicit: Vec<f32>,
     pub(super) path: Vec<u32>,
+    /// In games with dice, the player who moved into each node of the path (turns need not
+    /// alternate there); empty in games without, where they alternate.
+    pub(super) movers: Vec<Player>,
     pub(super) rng: Rng,
     /// Positions made (selection steps and playout moves).
     pub(super) nodes: u64,
@@ -68,6 +71,7 @@ impl<'a, G: SearchHints, E: Evaluator<G>> Walker<'a, G, E> {
             moves: MoveList::new(),
             implicit: Vec::new(),
             path: Vec::with_capacity(64),
+            movers: Vec::new(),
             rng: Rng::new(seed),
             nodes: 0,
             recips: Reciprocals::new(),
@@ -84,6 +88,10 @@ impl<'a, G: SearchHints, E: Evaluator<G>> Walker<'a, G, E> {
     ) -> (G, Leaf) {
         self.path.clear();
         self.path.push(0);
+        if G::HAS_CHANCE {
+            self.movers.clear();
+            self.movers.push(root.to_move().other());
+        }
         let mut state = root.clone();
         let mut node = 0u32;
         tree.nodes[0].virtual_visits += virtual_visits;
@@ -94,7 +102,7 @@ impl<'a, G: SearchHints, E: Evaluator<G>> Walker<'a, G, E> {
             }
             if !n.expanded {
                 if state.is_terminal() {
-                    let proven = terminal_proven(&state);
+                    let proven = terminal_proven(&state, self.mover_into(&state));
                     if self.options.solver {
                         tree.nodes[node as usize].proven = proven;
                     }
@@ -112,13 +120,40 @@ impl<'a, G: SearchHints, E: Evaluator<G>> Walker<'a, G, E> {
                 }
                 self.expand(tree, node, &state);
             }
-            let child = select(tree, node, self.options, &self.recips);
+            let child = if G::HAS_CHANCE && state.is_chance_node() {
+                // Closed loop: the dice choose the outcome, by its probability.
+                self.roll(tree, node, &state)
+            } else {
+                select(tree, node, self.options, &self.recips)
+            };
             let mv = tree.nodes[child as usize].mv.expect("a child has a move");
+            if G::HAS_CHANCE {
+                self.movers.push(state.to_move());
+            }
             state = state.play(mv);
             self.nodes += 1;
             tree.nodes[child as usize].virtual_visits += virtual_visits;
             self.path.push(child);
             node = child;
+        }
+    }
+
+    /// The child of chance node `node` (in `state`) that a roll of the dice reaches: its
+    /// children are the outcomes in the order the game lists them.
+    fn roll(&mut self, tree: &SearchTree<G::Move>, node: u32, state: &G) -> u32 {
+        let mut outcomes = crate::chance::ChanceList::new();
+        state.chance_outcomes(&mut outcomes);
+        let index = crate::chance::sample_index(&outcomes, &mut self.rng);
+        tree.children(node).start + index as u32
+    }
+
+    /// The player who moved into the last node of the path, `state`.
+    #[inline]
+    pub(super) fn mover_into(&self, state: &G) -> Player {
+        if G::HAS_CHANCE {
+            *self.movers.last().expect("the path has its root")
+        } else {
+            state.to_move().other()
         }
     }
 
@@ -139,14 +174,16 @@ impl<'a, G: SearchHints, E: Evaluator<G>> Walker<'a, G, E> {
             }
         }
         tree.expand(node, &self.moves, &self.implicit);
-        if self.options.implicit_alpha > 0.0 {
+        // With dice a node's value is an average, not its best child's: each child keeps the
+        // evaluator's value of it alone.
+        if self.options.implicit_alpha > 0.0 && !G::HAS_CHANCE {
             back_up_implicit(tree, &self.path);
         }
     }
 
     /// The reward of the leaf `state` for the player who moved into it.
     pub(super) fn evaluate(&mut self, state: &G) -> f64 {
-        let player = state.to_move().other();
+        let player = self.mover_into(state);
         match self.options.playout {
             Playout::None => self.static_value(state, player),
             Playout::Random => {
@@ -169,8 +206,10 @@ impl<'a, G: SearchHints, E: Evaluator<G>> Walker<'a, G, E> {
                     if self.options.playout_cap > 0 && plies >= self.options.playout_cap {
                         return self.static_value(&s, player);
                     }
-                    // Epsilon-greedy: the evaluator's favourite, or now and then a random move.
-                    let mv = if self.rng.unit_f64() >= self.options.epsilon {
+                    // Epsilon-greedy: the evaluator's favourite, or now and then a random move;
+                    // the dice are always rolled, never chosen.
+                    let rolled = G::HAS_CHANCE && s.is_chance_node();
+                    let mv = if !rolled && self.rng.unit_f64() >= self.options.epsilon {
                         self.greedy_move(&s)
                     } else {
                         s.random_move(&mut self.rng)
@@ -227,6 +266,24 @@ impl<'a, G: SearchHints, E: Evaluator<G>> Walker<'a, G, E> {
     /// Backs `reward` (for the player who moved into the last node of the path) up the path,
     /// removing `virtual_visits`, and propagates proofs.
     pub(super) fn back_up(&self, tree: &mut SearchTree<G::Move>, reward: f64, virtual_visits: u16) {
+        if G::HAS_CHANCE {
+            // Turns need not alternate: each node takes the reward of the player who moved
+            // into it. No proof is backed up: an average of outcomes proves nothing.
+            let leaf_mover = *self.movers.last().expect("the path has its root");
+            for (&node, &mover) in self.path.iter().zip(&self.movers).rev() {
+                let r = if mover == leaf_mover {
+                    reward
+                } else {
+                    flip(reward)
+                };
+                let n = &mut tree.nodes[node as usize];
+                n.visits += 1;
+                n.reward_sum += r;
+                n.reward_sq_sum += r * r;
+                n.virtual_visits -= virtual_visits;
+            }
+            return;
+        }
         let mut r = reward;
         for &node in self.path.iter().rev() {
             let n = &mut tree.nodes[node as usize];
@@ -242,11 +299,11 @@ impl<'a, G: SearchHints, E: Evaluator<G>> Walker<'a, G, E> {
     }
 }
 
-/// The proven status of a terminal position, for the player who moved into it.
-pub(super) fn terminal_proven<G: SearchHints>(state: &G) -> Proven {
+/// The proven status of a terminal position, for `mover`, the player who moved into it.
+pub(super) fn terminal_proven<G: SearchHints>(state: &G, mover: Player) -> Proven {
     match state.outcome() {
-        Some(Outcome::Win(w)) if w == state.to_move() => Proven::Loss,
-        Some(Outcome::Win(_)) => Proven::Win,
+        Some(Outcome::Win(w)) if w == mover => Proven::Win,
+        Some(Outcome::Win(_)) => Proven::Loss,
         _ => Proven::Draw,
     }
 }

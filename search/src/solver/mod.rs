@@ -47,6 +47,14 @@ pub use analysis::{solve, solve_until, MoveValue, OpeningReplies, Solution, Solv
 /// empty body (`impl Solvable for MyGame {}`); a game whose positions can fall apart into
 /// independent parts overrides [`Solvable::settled_value`].
 pub trait Solvable: SearchHints {
+    /// For a game with dice, solved by value iteration ([`chance::value_iteration`]): what to
+    /// print of the optimal policy beyond the values (Pig: the turn totals to stop at); `None`
+    /// (the default) for nothing.
+    fn policy_shape(&self, solution: &chance::ChanceSolution<Self>) -> Option<String> {
+        let _ = solution;
+        None
+    }
+
     /// The exact value of this non-terminal position for the side to move, counted from here
     /// (`win_in(n)`, `loss_in(n)`, a draw or a leaf value), when a computation cheaper than a
     /// search settles it; `None` otherwise (the default).

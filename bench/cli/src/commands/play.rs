@@ -103,11 +103,13 @@ fn shown_move<G: Describe>(before: &G, mv: G::Move) -> String {
 }
 
 /// Plays from `start` with `players[0]` and `players[1]` (agent specs or `human`), reading
-/// human moves from `input`; returns the record of the game.
+/// human moves from `input` and rolling any dice from `dice_seed`; returns the record of the
+/// game.
 pub fn run<G: FrontEndGame>(
     start: &G,
     game_spec: &str,
     players: [&str; 2],
+    dice_seed: u64,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<GameRecord, CliError> {
@@ -140,6 +142,7 @@ pub fn run<G: FrontEndGame>(
         move_time: None,
         tolerance: std::time::Duration::ZERO,
         max_plies: u32::MAX,
+        dice_seed,
     };
     let mut write_error: Option<std::io::Error> = None;
     let mut show = |text: String| {
@@ -156,6 +159,11 @@ pub fn run<G: FrontEndGame>(
         last = played.after.clone();
         let mover = played.before.to_move().index();
         let mv = shown_move(played.before, played.mv);
+        if played.before.is_chance_node() {
+            show(format!("the dice: {mv}"));
+            show(played.after.drawing());
+            return;
+        }
         let ms = played.elapsed.as_secs_f64() * 1e3;
         match played.score {
             Some(score) => show(format!(
@@ -215,6 +223,10 @@ pub struct PlayArgs {
     /// Append the game to this JSON Lines file (the arena's record format).
     #[arg(long, value_name = "FILE")]
     pub record: Option<std::path::PathBuf>,
+    /// In games with dice, the seed of the dice (the same seed rolls the same numbers);
+    /// by default a new one each game, from the clock.
+    #[arg(long, value_name = "N")]
+    pub dice_seed: Option<u64>,
 }
 
 /// Runs `ply play` with its parsed arguments, writing to `out`.
@@ -229,7 +241,11 @@ pub fn execute(args: PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         let state = position(&start, args.position.from.as_deref(), args.position.moves.as_deref())?;
         let stdin = std::io::stdin();
         let mut input = stdin.lock();
-        run(&state, &args.position.game, [&args.p0, &args.p1], &mut input, out)?
+        let dice_seed = args.dice_seed.unwrap_or_else(|| {
+            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+            now.map_or(0, |t| t.as_nanos() as u64)
+        });
+        run(&state, &args.position.game, [&args.p0, &args.p1], dice_seed, &mut input, out)?
     });
     if let (Some(path), Some(writer)) = (&args.record, writer.as_mut()) {
         writer

@@ -45,6 +45,95 @@ pub fn run<G: Solvable>(
     print(&solution, as_json, out)
 }
 
+/// Solves a game with dice by value iteration and prints the value of `state` for player 0
+/// (and each player's winning chance in a game of wins and losses), an optimal move, what the
+/// iteration took and the policy's shape where the game describes it.
+pub fn run_chance<G: Solvable>(
+    state: &G,
+    max_time: Option<std::time::Duration>,
+    as_json: bool,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    use ply_search::solver::chance::{value_iteration, IterationError, IterationOptions};
+    let io = |e: std::io::Error| CliError::new(format!("cannot write output: {e}"));
+    let mut limits = ply_search::Limits::none();
+    limits.time = max_time;
+    limits.stop = Some(crate::interrupt::ctrl_c());
+    let options = IterationOptions {
+        limits,
+        ..IterationOptions::default()
+    };
+    let solution = match value_iteration(state, &options) {
+        Ok(solution) => solution,
+        Err(IterationError::Stopped(StopReason::Stop)) => {
+            return Err(CliError::Interrupted("solve stopped by Ctrl-C".into()))
+        }
+        Err(IterationError::Stopped(reason)) => {
+            if as_json {
+                writeln!(out, "{}", serde_json::json!({ "stopped_by": reason })).map_err(io)?;
+            } else {
+                writeln!(out, "stopped by {reason:?} before the values settled").map_err(io)?;
+            }
+            return Ok(());
+        }
+        Err(e @ IterationError::TooManyPositions(_)) => {
+            return Err(CliError::new(format!("cannot solve: {e}")))
+        }
+    };
+    let value = solution.value_of(state).expect("the start is reached");
+    let chances = solution
+        .win_chance(state, ply_search::Player::P0)
+        .map(|p0| [p0, 1.0 - p0]);
+    let best = solution.best_move(state).map(|mv| state.format_move(mv));
+    let shape = state.policy_shape(&solution);
+    if as_json {
+        let json = serde_json::json!({
+            "value": value,
+            "win_chance": chances,
+            "best_move": best,
+            "positions": solution.positions(),
+            "sweeps": solution.sweeps,
+            "residual": solution.residual,
+            "exact": solution.exact,
+            "seconds": solution.seconds,
+            "policy": shape,
+        });
+        writeln!(out, "{json}").map_err(io)?;
+        return Ok(());
+    }
+    match chances {
+        Some([p0, p1]) => writeln!(
+            out,
+            "player 0 wins with probability {p0:.6}, player 1 with {p1:.6} (both playing to win)"
+        ),
+        None => writeln!(
+            out,
+            "expected value for player 0: {value:.6} (as a fraction of the game's largest value)"
+        ),
+    }
+    .map_err(io)?;
+    if let Some(best) = best {
+        writeln!(out, "best move: {best}").map_err(io)?;
+    }
+    let settled = if solution.exact {
+        "exact".to_string()
+    } else {
+        format!("to within {:.1e}", solution.residual)
+    };
+    writeln!(
+        out,
+        "value iteration: {} positions, {} sweeps, {settled}, {:.2} s",
+        solution.positions(),
+        solution.sweeps,
+        solution.seconds
+    )
+    .map_err(io)?;
+    if let Some(shape) = shape {
+        write!(out, "{shape}").map_err(io)?;
+    }
+    Ok(())
+}
+
 /// Arguments of `ply solve`.
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -177,6 +266,34 @@ impl SolveArgs {
     }
 }
 
+/// Whether `state`'s game has dice.
+fn has_chance<G: ply_search::Game>(_: &G) -> bool {
+    G::HAS_CHANCE
+}
+
+/// A game with dice is solved by value iteration, which has none of the proof search's
+/// switches: one given is refused, not ignored.
+fn refuse_proof_flags(args: &SolveArgs) -> Result<(), CliError> {
+    let given = [
+        (args.all_replies, "--all-replies"),
+        (args.distance, "--distance"),
+        (args.threads != 1, "--threads"),
+        (args.finer_split, "--finer-split"),
+        (args.split_depth.is_some(), "--split-depth"),
+        (args.jobs.is_some(), "--jobs"),
+        (args.nodes.is_some(), "--nodes"),
+        (args.proof_numbers.is_some(), "--proof-numbers"),
+        (args.etc, "--etc"),
+        (args.race_bounds, "--race-bounds"),
+    ];
+    match given.iter().find(|(on, _)| *on) {
+        Some((_, flag)) => Err(CliError::new(format!(
+            "bad {flag}: a game with dice is solved by value iteration; expected only --time and --json with it"
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// Runs `ply solve` with its parsed arguments, writing to `out`.
 pub fn execute(args: SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
     use crate::commands::split_solve;
@@ -194,6 +311,10 @@ pub fn execute(args: SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let spec = args.position.game.as_str();
     with_game!(game, start => {
         let state = position(&start, args.position.from.as_deref(), args.position.moves.as_deref())?;
+        if has_chance(&state) {
+            refuse_proof_flags(&args)?;
+            return run_chance(&state, options.max_time, args.json, out);
+        }
         match (depth, &args.write_jobs, &args.jobs) {
             (Some(depth), Some(path), _) => split_solve::write_jobs(&state, spec, depth, &options, path, out),
             (_, _, Some(jobs)) => {

@@ -1,0 +1,61 @@
+"""ply's games with dice against OpenSpiel's, move for move: random games played in both at
+once, the chance outcomes and their probabilities, the legal actions, the players and the
+returns compared at every step. Needs pyspiel (`pip install open-spiel==2.0.2`, which .ci/run
+installs into its virtualenv); skipped where it is not installed."""
+
+import random
+import unittest
+
+import ply_search
+
+try:
+    import pyspiel
+except ImportError:  # the plain python3 of `cargo test`
+    pyspiel = None
+
+
+@unittest.skipUnless(pyspiel, "pyspiel is not installed (pip install open-spiel==2.0.2)")
+class PigAgainstOpenSpiel(unittest.TestCase):
+    def play_both(self, ours, theirs, rng):
+        steps = 0
+        while not theirs.is_terminal():
+            self.assertFalse(ours.is_terminal())
+            self.assertEqual(ours.is_chance_node(), theirs.is_chance_node())
+            self.assertEqual(ours.current_player(), theirs.current_player())
+            self.assertEqual(ours.legal_actions(), list(theirs.legal_actions()))
+            if theirs.is_chance_node():
+                expected = sorted(theirs.chance_outcomes())
+                got = sorted(ours.chance_outcomes())
+                self.assertEqual([a for a, _ in got], [a for a, _ in expected])
+                for (_, p), (_, q) in zip(got, expected):
+                    self.assertAlmostEqual(p, q, places=12)
+                action = rng.choice([a for a, _ in expected])
+                face = theirs.action_to_string(pyspiel.PlayerId.CHANCE, action)
+                self.assertEqual("Roll " + ours.action_to_string(action), face)
+            else:
+                action = rng.choice(theirs.legal_actions())
+                player = theirs.current_player()
+                self.assertEqual(ours.action_to_string(action), theirs.action_to_string(player, action))
+            ours.apply_action(action)
+            theirs.apply_action(action)
+            steps += 1
+        self.assertTrue(ours.is_terminal())
+        self.assertEqual(list(ours.returns()), list(theirs.returns()))
+        return steps
+
+    def test_random_games_agree_move_for_move(self):
+        for goal, die, horizon in [(100, 6, 1000), (20, 3, 1000), (10, 2, 1000), (30, 6, 40)]:
+            ours_game = ply_search.load_game(f"pig(goal={goal},die={die},horizon={horizon})")
+            theirs_game = pyspiel.load_game(
+                "pig", {"winscore": goal, "diceoutcomes": die, "horizon": horizon}
+            )
+            for seed in range(40):
+                rng = random.Random(seed)
+                steps = self.play_both(
+                    ours_game.new_initial_state(), theirs_game.new_initial_state(), rng
+                )
+                self.assertGreater(steps, 0)
+
+
+if __name__ == "__main__":
+    unittest.main()
