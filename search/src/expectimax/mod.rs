@@ -127,6 +127,9 @@ pub const MAX_DEPTH: u32 = 64;
 impl<G: SearchHints, E: Evaluator<G>> Searcher<G> for Expectimax<E> {
     fn search(&mut self, state: &G, limits: &Limits) -> SearchResult<G::Move> {
         let started = Instant::now();
+        if let Some(table) = self.table.as_mut() {
+            table.reset_counters(); // the statistics are this search's; the entries stay
+        }
         let mut walk = Walk {
             evaluator: &self.evaluator,
             pruning: self.options.pruning,

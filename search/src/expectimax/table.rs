@@ -81,9 +81,17 @@ impl ValueTable {
         });
     }
 
-    /// The fraction of slots in use.
+    /// The fraction of slots in use, estimated from the first thousand (keys spread
+    /// entries evenly, and counting every slot of a big table after each search would cost
+    /// more than a small search).
     pub fn fill(&self) -> f64 {
-        self.slots.iter().filter(|s| s.is_some()).count() as f64 / self.slots.len() as f64
+        let sample = &self.slots[..self.slots.len().min(1000)];
+        sample.iter().filter(|s| s.is_some()).count() as f64 / sample.len() as f64
+    }
+
+    /// Zeroes the probe, hit and store counters.
+    pub fn reset_counters(&mut self) {
+        (self.probes, self.hits, self.stores) = (0, 0, 0);
     }
 
     /// Forgets every position.
