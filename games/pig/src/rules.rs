@@ -298,6 +298,9 @@ impl Game for Pig {
         if state.is_terminal() && rolling {
             return Err(bad()); // a finished game has no die in the air
         }
+        if s0 >= goal && s1 >= goal {
+            return Err(bad()); // the game ended when the first reached the goal
+        }
         Ok(state)
     }
 
