@@ -96,6 +96,9 @@ impl<'a> Policy<'a> {
 
 /// What `ply solve` prints of a solved Pig beyond the values: the policy's shape.
 pub fn policy_shape(solution: &ChanceSolution<Pig>, variant: &Pig) -> String {
+    if variant.is_terminal() {
+        return String::new();
+    }
     let policy = Policy::of(solution, variant);
     let step = (variant.goal() / 10).max(1);
     let mut text = policy.table(step);
@@ -103,9 +106,6 @@ pub fn policy_shape(solution: &ChanceSolution<Pig>, variant: &Pig) -> String {
         text.push_str(&format!(
             "from the start, the first player wins {p:.4} of games under optimal play\n"
         ));
-    }
-    if variant.is_terminal() {
-        return String::new();
     }
     text
 }

@@ -1,9 +1,9 @@
 //! `alphabeta(...)`: the engine's keys with their defaults, the options read from a spec, and
 //! the agent.
 
-use super::keys::{key, on_off, EVAL, NODES, TIME};
+use super::keys::{key, on_off, EVAL, NODES, TIME, TT};
 use super::units::{format_size, parse_size};
-use super::{evaluator, limits};
+use super::{evaluator, limits_or_depth};
 use crate::describe::NamedEvaluators;
 use crate::engine::{Engine, EngineOptions, Replacement};
 use crate::spec::SpecKey;
@@ -21,11 +21,7 @@ pub const ENGINE_KEYS: &[SpecKey] = &[
     TIME,
     NODES,
     EVAL,
-    key(
-        "tt",
-        "16MiB",
-        "a size such as 64MiB or 512KiB (at most 64GiB), or off",
-    ),
+    TT,
     key(
         "replace",
         D.replacement.name(),
@@ -89,12 +85,7 @@ pub(super) fn engine<G: NamedEvaluators + SearchHints>(
     spec: &mut Spec,
 ) -> Result<Box<dyn Agent<G>>, NotationError> {
     let eval = evaluator::<G>(spec)?;
-    let limits = limits(spec, None)?;
-    let limits = if limits.depth.is_none() && limits.time.is_none() && limits.nodes.is_none() {
-        limits.with_depth(DEFAULT_DEPTH)
-    } else {
-        limits
-    };
+    let limits = limits_or_depth(spec, DEFAULT_DEPTH)?;
     let options = engine_options(spec)?;
     Ok(Box::new(SearchAgent::new(
         name,

@@ -1,8 +1,8 @@
 //! `expectimax(...)`: its keys with their defaults, and the agent.
 
 use super::engine_spec::take_table_size;
-use super::keys::{key, EVAL, NODES, TIME};
-use super::{evaluator, limits};
+use super::keys::{key, EVAL, NODES, TIME, TT};
+use super::{evaluator, limits_or_depth};
 use crate::describe::NamedEvaluators;
 use crate::expectimax::{Expectimax, ExpectimaxOptions, Pruning};
 use crate::spec::SpecKey;
@@ -29,11 +29,7 @@ pub const EXPECTIMAX_KEYS: &[SpecKey] = &[
         "star1",
         "none (AIMA's expectiminimax), star1 or star2 (Ballard's)",
     ),
-    key(
-        "tt",
-        "16MiB",
-        "a size such as 64MiB or 512KiB (at most 64GiB), or off",
-    ),
+    TT,
 ];
 
 /// The expectimax agent of an `expectimax(...)` spec.
@@ -42,12 +38,7 @@ pub(super) fn expectimax<G: NamedEvaluators + SearchHints>(
     spec: &mut Spec,
 ) -> Result<Box<dyn Agent<G>>, NotationError> {
     let eval = evaluator::<G>(spec)?;
-    let limits = limits(spec, None)?;
-    let limits = if limits.depth.is_none() && limits.time.is_none() && limits.nodes.is_none() {
-        limits.with_depth(DEFAULT_EXPECTIMAX_DEPTH)
-    } else {
-        limits
-    };
+    let limits = limits_or_depth(spec, DEFAULT_EXPECTIMAX_DEPTH)?;
     let options = expectimax_options(spec)?;
     Ok(Box::new(SearchAgent::new(
         name,

@@ -35,3 +35,9 @@ pub(crate) const EVAL: SpecKey = key(
     "the game's default",
     "one of the game's evaluators (ply games)",
 );
+/// `tt=`, the table of the searches that keep one (`alphabeta`, `expectimax`).
+pub(crate) const TT: SpecKey = key(
+    "tt",
+    "16MiB",
+    "a size such as 64MiB or 512KiB (at most 64GiB), or off",
+);

@@ -64,6 +64,18 @@ pub(crate) fn limits(spec: &mut Spec, default_depth: Option<u32>) -> Result<Limi
     Ok(limits)
 }
 
+/// The limits of a spec, searching to `depth` when it names no depth, time or node limit.
+pub(crate) fn limits_or_depth(spec: &mut Spec, depth: u32) -> Result<Limits, NotationError> {
+    let limits = limits(spec, None)?;
+    Ok(
+        if limits.depth.is_none() && limits.time.is_none() && limits.nodes.is_none() {
+            limits.with_depth(depth)
+        } else {
+            limits
+        },
+    )
+}
+
 /// The evaluator a spec names (`eval=`), or the game's default.
 pub(crate) fn evaluator<G: NamedEvaluators>(spec: &mut Spec) -> Result<G::Eval, NotationError> {
     G::evaluator(

@@ -470,9 +470,12 @@ impl<G: SearchHints, E: Evaluator<G>> Walk<'_, G, E> {
             }
         }
         let mut known = 0.0; // the weighted values of the outcomes searched so far
+                             // The weighted bounds of the outcomes not yet searched, kept as running sums.
+        let mut rest_low: f64 = (0..n).map(|j| p(j) * low[j]).sum();
+        let mut rest_high: f64 = (0..n).map(|j| p(j) * high[j]).sum();
         for i in 0..n {
-            let rest_low: f64 = (i + 1..n).map(|j| p(j) * low[j]).sum();
-            let rest_high: f64 = (i + 1..n).map(|j| p(j) * high[j]).sum();
+            rest_low -= p(i) * low[i];
+            rest_high -= p(i) * high[i];
             let (window_low, window_high) =
                 outcome_window(p(i), alpha, beta, known, rest_low, rest_high);
             let value = if low[i] >= high[i] || window_low >= high[i] {

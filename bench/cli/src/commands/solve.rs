@@ -285,6 +285,11 @@ fn refuse_proof_flags(args: &SolveArgs) -> Result<(), CliError> {
         (args.proof_numbers.is_some(), "--proof-numbers"),
         (args.etc, "--etc"),
         (args.race_bounds, "--race-bounds"),
+        (args.no_symmetry, "--no-symmetry"),
+        (args.no_settle, "--no-settle"),
+        (args.no_ordering, "--no-ordering"),
+        (args.tt_min_plies_left.is_some(), "--tt-min-plies-left"),
+        (!args.results.is_empty(), "--results"),
     ];
     match given.iter().find(|(on, _)| *on) {
         Some((_, flag)) => Err(CliError::new(format!(
