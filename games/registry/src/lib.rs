@@ -42,6 +42,7 @@ macro_rules! registered_games {
             Breakthrough => ply_breakthrough::Breakthrough,
             Amazons => ply_amazons::Amazons,
             Pig => ply_pig::Pig,
+            Einstein => ply_einstein::Einstein,
             Tree => ply_search::tree::Tree,
             TicTacToe => ply_tutorial::TicTacToe,
             Nim => ply_tutorial::Nim,

@@ -38,6 +38,14 @@ fn every_registered_game_passes_the_conformance_kit() {
 }
 
 fn every_evaluator_moves<G: FrontEndGame>(spec: &str, start: &G) {
+    // Agents choose at players' nodes: dice (EinStein's setups, a roll) are drawn first.
+    let mut rng = Rng::new(3);
+    let mut start = start.clone();
+    while start.is_chance_node() {
+        let moves = start.legal_moves();
+        start = start.play(moves[rng.below(moves.len() as u64) as usize]);
+    }
+    let start = &start;
     for eval in G::EVALUATORS {
         // Games with dice take the search that averages over them.
         let algorithm = if G::HAS_CHANCE {
@@ -98,6 +106,11 @@ fn actions_are_distinct_and_round_trip<G: FrontEndGame>(spec: &str, start: &G) {
         let mut state = start.clone();
         while !state.is_terminal() {
             let moves = state.legal_moves();
+            if state.is_chance_node() {
+                // The dice are rolled, not clicked.
+                state = state.play(moves[rng.below(moves.len() as u64) as usize]);
+                continue;
+            }
             let mut seen = std::collections::HashSet::new();
             for &mv in &moves {
                 let action = state.action(mv);
@@ -131,7 +144,8 @@ fn every_game_numbers_its_moves() {
 /// Plays seeded random games and checks that every legal move of every position can be
 /// clicked: it has cells, lands on a cell that is not the mover's own piece, and moves that
 /// share their cells are few (Onitama's two cards giving the same step; the page asks which).
-/// A third cell (Amazons' arrow) counts among the cells: it is clicked too.
+/// A third cell (Amazons' arrow) counts among the cells: it is clicked too. Chance outcomes
+/// (setups, rolls) are drawn, not clicked.
 fn every_move_is_clickable<G: FrontEndGame>(spec: &str, start: &G) {
     use ply_search::cells::move_cells;
     let mut rng = Rng::new(7);
@@ -139,6 +153,11 @@ fn every_move_is_clickable<G: FrontEndGame>(spec: &str, start: &G) {
         let mut state = start.clone();
         while !state.is_terminal() {
             let moves = state.legal_moves();
+            if state.is_chance_node() {
+                // The dice are rolled, not clicked.
+                state = state.play(moves[rng.below(moves.len() as u64) as usize]);
+                continue;
+            }
             let mut seen = std::collections::HashMap::new();
             for &mv in moves.iter() {
                 let cells = move_cells(&state, mv).unwrap_or_else(|| {

@@ -1,0 +1,371 @@
+//! The rules: the state, its moves, the chance of the setups and the die.
+
+use crate::board::{
+    first_direction, movable, setup_order, step, Cell, CELLS, CUBE_KEYS, SETUPS, START_CELLS,
+    TARGET,
+};
+use ply_search::chance::{Chance, ChanceList};
+use ply_search::{Game, MoveList, NotationError, Outcome, Player};
+
+/// A move: a setup or a roll (chance outcomes) or a cube's step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EwnMove {
+    /// The side to set up places its cubes in the order numbered so (0 to 719, OpenSpiel's
+    /// numbering: lexicographic, 0 is 1 2 3 4 5 6 in the corner's cells row by row).
+    Setup(u16),
+    /// The die shows this face, 1 to 6.
+    Roll(u8),
+    /// The cube on `from` steps in direction `dir` (0 to 5, OpenSpiel's order: black's
+    /// diagonal, down, right; white's up, diagonal, left).
+    Step {
+        /// The cell the cube leaves.
+        from: Cell,
+        /// The direction, an index into the six directions.
+        dir: u8,
+    },
+}
+
+/// What happens next in a game that is not over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Chance places the cubes of the player to move.
+    Setup,
+    /// The die is rolled for the player to move.
+    Roll,
+    /// The player to move steps a cube the die allows.
+    Step,
+}
+
+/// A position of EinStein würfelt nicht.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Einstein {
+    /// What stands on each cell: 0 empty, `v` black's cube `v`, `6 + v` white's cube `v`.
+    cells: [u8; CELLS],
+    /// The values each side still has on the board, bit `v - 1` for cube `v`.
+    present: [u8; 2],
+    phase: Phase,
+    mover: Player,
+    /// The face rolled for the step to come; 0 outside [`Phase::Step`].
+    die: u8,
+    winner: Option<Player>,
+    ply: u32,
+    /// The cubes' hash; the phase, mover and die are mixed in by [`Game::key`].
+    cube_key: u64,
+}
+
+impl Default for Einstein {
+    fn default() -> Self {
+        Einstein::new()
+    }
+}
+
+impl Einstein {
+    /// The start: an empty board, black's setup to be drawn.
+    pub fn new() -> Einstein {
+        Einstein {
+            cells: [0; CELLS],
+            present: [0; 2],
+            phase: Phase::Setup,
+            mover: Player::P0,
+            die: 0,
+            winner: None,
+            ply: 0,
+            cube_key: 0,
+        }
+    }
+
+    /// The cube on `cell`: its owner and number, if one stands there.
+    pub fn cube(&self, cell: Cell) -> Option<(Player, u8)> {
+        match self.cells[cell as usize] {
+            0 => None,
+            v @ 1..=6 => Some((Player::P0, v)),
+            v => Some((Player::P1, v - 6)),
+        }
+    }
+
+    /// The numbers of the cubes `player` still has, bit `v - 1` for cube `v`.
+    pub fn cubes_left(&self, player: Player) -> u8 {
+        self.present[player.index()]
+    }
+
+    /// The cell of `player`'s cube numbered `value`, if it is still on the board.
+    pub fn cell_of(&self, player: Player, value: u8) -> Option<Cell> {
+        let code = value + 6 * player.index() as u8;
+        self.cells
+            .iter()
+            .position(|&c| c == code)
+            .map(|i| i as Cell)
+    }
+
+    /// What comes next (meaningless once the game is over).
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The face rolled for the step to come.
+    pub fn die(&self) -> Option<u8> {
+        (self.die > 0).then_some(self.die)
+    }
+
+    /// The position built from its parts, checked: `None` if the cubes break the rules (a
+    /// value twice, a setup with cubes of the side to set up already placed...). Used by the
+    /// notation.
+    pub(crate) fn from_parts(
+        cells: [u8; CELLS],
+        phase: Phase,
+        mover: Player,
+        die: u8,
+        ply: u32,
+    ) -> Option<Einstein> {
+        let mut present = [0u8; 2];
+        let mut cube_key = 0;
+        for (cell, &code) in cells.iter().enumerate() {
+            if code == 0 {
+                continue;
+            }
+            let side = usize::from(code > 6);
+            let value = code - 6 * side as u8;
+            if present[side] & 1 << (value - 1) != 0 {
+                return None;
+            }
+            present[side] |= 1 << (value - 1);
+            cube_key ^= CUBE_KEYS[side][value as usize - 1][cell];
+        }
+        let set_up = |side: usize| present[side] != 0;
+        let corner_full = |side: usize| {
+            START_CELLS[side]
+                .iter()
+                .all(|&c| cells[c as usize] != 0 && usize::from(cells[c as usize] > 6) == side)
+        };
+        match phase {
+            // Black is set up first, on an empty board; then white, beside black's full corner.
+            Phase::Setup if mover == Player::P0 && (set_up(0) || set_up(1)) => return None,
+            Phase::Setup if mover == Player::P1 && (set_up(1) || !corner_full(0)) => return None,
+            Phase::Roll | Phase::Step if !set_up(0) && !set_up(1) => return None,
+            _ => {}
+        }
+        let die_fits = match phase {
+            Phase::Step => (1..=6).contains(&die),
+            _ => die == 0,
+        };
+        if !die_fits {
+            return None;
+        }
+        let mut state = Einstein {
+            cells,
+            present,
+            phase,
+            mover,
+            die,
+            winner: None,
+            ply,
+            cube_key,
+        };
+        if phase != Phase::Setup {
+            let black_home = cells[TARGET[0] as usize];
+            let white_home = cells[TARGET[1] as usize];
+            let black_won = (1..=6).contains(&black_home) || present[1] == 0;
+            let white_won = white_home > 6 || present[0] == 0;
+            state.winner = match (black_won, white_won) {
+                (true, true) => return None,
+                (true, false) => Some(Player::P0),
+                (false, true) => Some(Player::P1),
+                (false, false) => None,
+            };
+            // A finished game waits for no step.
+            if state.winner.is_some() && phase == Phase::Step {
+                return None;
+            }
+        }
+        Some(state)
+    }
+
+    fn put(&mut self, cell: Cell, code: u8) {
+        let old = self.cells[cell as usize];
+        if old != 0 {
+            let side = usize::from(old > 6);
+            let value = old - 6 * side as u8;
+            self.present[side] &= !(1 << (value - 1));
+            self.cube_key ^= CUBE_KEYS[side][value as usize - 1][cell as usize];
+        }
+        self.cells[cell as usize] = code;
+        if code != 0 {
+            let side = usize::from(code > 6);
+            let value = code - 6 * side as u8;
+            self.present[side] |= 1 << (value - 1);
+            self.cube_key ^= CUBE_KEYS[side][value as usize - 1][cell as usize];
+        }
+    }
+
+    /// The cells of the cubes the die lets the player to move step, in cell order.
+    fn movable_cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        let side = self.mover.index();
+        let values = movable(self.present[side], self.die);
+        (0..CELLS as Cell).filter(move |&cell| {
+            let code = self.cells[cell as usize];
+            code != 0 && usize::from(code > 6) == side && {
+                let value = code - 6 * side as u8;
+                values & 1 << (value - 1) != 0
+            }
+        })
+    }
+}
+
+impl Game for Einstein {
+    type Move = EwnMove;
+
+    const HAS_CHANCE: bool = true;
+
+    /// At a chance node, the player the setup or the roll is for.
+    fn to_move(&self) -> Player {
+        self.mover
+    }
+
+    #[inline]
+    fn is_chance_node(&self) -> bool {
+        self.phase != Phase::Step && self.winner.is_none()
+    }
+
+    fn chance_outcomes(&self, outcomes: &mut ChanceList<EwnMove>) {
+        if !self.is_chance_node() {
+            return;
+        }
+        match self.phase {
+            Phase::Setup => {
+                outcomes.extend((0..SETUPS as u16).map(|i| Chance::new(EwnMove::Setup(i), 1)))
+            }
+            _ => outcomes.extend((1..=6).map(|face| Chance::new(EwnMove::Roll(face), 1))),
+        }
+    }
+
+    fn generate_moves(&self, moves: &mut MoveList<EwnMove>) {
+        if self.winner.is_some() {
+            return;
+        }
+        match self.phase {
+            Phase::Setup => moves.extend((0..SETUPS as u16).map(EwnMove::Setup)),
+            Phase::Roll => moves.extend((1..=6).map(EwnMove::Roll)),
+            Phase::Step => {
+                let first = first_direction(self.mover);
+                for from in self.movable_cells() {
+                    for dir in first..first + 3 {
+                        if step(from, dir).is_some() {
+                            moves.push(EwnMove::Step { from, dir });
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn play(&self, mv: EwnMove) -> Einstein {
+        let mut next = *self;
+        next.ply += 1;
+        let side = self.mover.index();
+        match mv {
+            EwnMove::Setup(index) => {
+                let order = setup_order(index);
+                for (cell, value) in START_CELLS[side].into_iter().zip(order) {
+                    next.put(cell, value + 6 * side as u8);
+                }
+                // Black's setup is followed by white's; white's by the first roll, white's.
+                next.mover = Player::P1;
+                next.phase = if side == 0 { Phase::Setup } else { Phase::Roll };
+            }
+            EwnMove::Roll(face) => {
+                next.die = face;
+                next.phase = Phase::Step;
+            }
+            EwnMove::Step { from, dir } => {
+                let to = step(from, dir).expect("a legal step stays on the board");
+                next.put(from, 0);
+                next.put(to, self.cells[from as usize]);
+                let opponent = self.mover.other();
+                if to == TARGET[side] || next.present[opponent.index()] == 0 {
+                    next.winner = Some(self.mover);
+                }
+                next.die = 0;
+                next.phase = Phase::Roll;
+                next.mover = opponent;
+            }
+        }
+        next
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.winner.map(Outcome::Win)
+    }
+
+    fn key(&self) -> u64 {
+        let phase = match self.phase {
+            Phase::Setup => 0u64,
+            Phase::Roll => 1,
+            Phase::Step => 2,
+        };
+        let extra = (self.die as u64) << 3 | phase << 1 | self.mover.index() as u64;
+        self.cube_key ^ extra.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    fn format_move(&self, mv: EwnMove) -> String {
+        crate::notation::format_move(self, mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<EwnMove, NotationError> {
+        crate::notation::parse_move(self, text)
+    }
+
+    fn position(&self) -> String {
+        crate::notation::position(self)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Einstein, NotationError> {
+        crate::notation::parse_position(text)
+    }
+
+    /// Each step brings a cube at least one row or column nearer its corner, and captures
+    /// only shorten the race: the cubes' distances bound the steps left, each step comes after
+    /// its roll, and an unplaced side counts the distance of its start.
+    fn max_game_length(&self) -> Option<u32> {
+        if self.winner.is_some() {
+            return Some(0);
+        }
+        let mut steps = 0u32;
+        let mut setups = 0;
+        for player in Player::BOTH {
+            let side = player.index();
+            let target = TARGET[side];
+            let manhattan = |cell: Cell| {
+                (crate::board::row(cell) - crate::board::row(target)).unsigned_abs() as u32
+                    + (crate::board::column(cell) - crate::board::column(target)).unsigned_abs()
+                        as u32
+            };
+            if self.present[side] == 0 {
+                setups += 1;
+                steps += START_CELLS[side].iter().map(|&c| manhattan(c)).sum::<u32>();
+            } else {
+                steps += (0..CELLS as Cell)
+                    .filter(|&c| matches!(self.cube(c), Some((p, _)) if p == player))
+                    .map(manhattan)
+                    .sum::<u32>();
+            }
+        }
+        Some(setups + 2 * steps)
+    }
+}
+
+impl ply_search::SearchHints for Einstein {
+    /// Steps by OpenSpiel's action numbers without the capture bit, then rolls, then setups.
+    const MOVE_INDEX_SPACE: usize = CELLS * 6 + 6 + SETUPS;
+
+    fn move_index(mv: EwnMove) -> usize {
+        match mv {
+            EwnMove::Step { from, dir } => from as usize * 6 + dir as usize,
+            EwnMove::Roll(face) => CELLS * 6 + face as usize - 1,
+            EwnMove::Setup(index) => CELLS * 6 + 6 + index as usize,
+        }
+    }
+}
