@@ -636,6 +636,7 @@ page_tests! {
     breakthrough: "docs/games/breakthrough.md",
     amazons: "docs/games/amazons.md",
     pig: "docs/games/pig.md",
+    einstein: "docs/games/einstein-wurfelt-nicht.md",
     chance: "docs/chance.md",
     queen_isolation: "docs/games/queen-isolation.md",
     mcts: "docs/mcts.md",

@@ -1,4 +1,4 @@
-"""ply's games with dice against OpenSpiel's, move for move: random games played in both at
+"""ply's games with dice against OpenSpiel's (Pig, EinStein würfelt nicht), move for move: random games played in both at
 once, the chance outcomes and their probabilities, the legal actions, the players and the
 returns compared at every step. Needs pyspiel (`pip install open-spiel==2.0.2`, which .ci/run
 installs into its virtualenv); skipped where it is not installed."""
@@ -55,6 +55,44 @@ class PigAgainstOpenSpiel(unittest.TestCase):
                     ours_game.new_initial_state(), theirs_game.new_initial_state(), rng
                 )
                 self.assertGreater(steps, 0)
+
+
+@unittest.skipUnless(pyspiel, "pyspiel is not installed (pip install open-spiel==2.0.2)")
+class EinsteinAgainstOpenSpiel(unittest.TestCase):
+    """Setups (720 orders a side), rolls, the cubes a roll allows, captures of either side's
+    cubes and both ways to win, compared with OpenSpiel's einstein_wurfelt_nicht."""
+
+    def test_random_games_agree_move_for_move(self):
+        ours_game = ply_search.load_game("einstein-wurfelt-nicht")
+        theirs_game = pyspiel.load_game("einstein_wurfelt_nicht")
+        winners = set()
+        for seed in range(200):
+            rng = random.Random(seed)
+            ours, theirs = ours_game.new_initial_state(), theirs_game.new_initial_state()
+            while not theirs.is_terminal():
+                self.assertFalse(ours.is_terminal())
+                self.assertEqual(ours.is_chance_node(), theirs.is_chance_node())
+                self.assertEqual(ours.current_player(), theirs.current_player())
+                self.assertEqual(ours.legal_actions(), list(theirs.legal_actions()))
+                if theirs.is_chance_node():
+                    expected = theirs.chance_outcomes()
+                    got = ours.chance_outcomes()
+                    self.assertEqual([a for a, _ in got], [a for a, _ in expected])
+                    for (_, p), (_, q) in zip(got, expected):
+                        self.assertAlmostEqual(p, q, places=12)
+                    action = rng.choice([a for a, _ in expected])
+                else:
+                    action = rng.choice(theirs.legal_actions())
+                    player = theirs.current_player()
+                    self.assertEqual(
+                        ours.action_to_string(action), theirs.action_to_string(player, action)
+                    )
+                ours.apply_action(action)
+                theirs.apply_action(action)
+            self.assertTrue(ours.is_terminal())
+            self.assertEqual(list(ours.returns()), list(theirs.returns()))
+            winners.add(tuple(theirs.returns()))
+        self.assertEqual(len(winners), 2)  # both sides won some
 
 
 if __name__ == "__main__":

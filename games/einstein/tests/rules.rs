@@ -36,6 +36,16 @@ fn perft_counts_setups_and_rolls_as_plies() {
     // Every white cube has three steps on the board from its corner: a roll moves one cube
     // (all six are there), three steps each.
     assert_eq!(perft(&set_up, 2, Count::Leaves), 6 * 3);
+    // Deeper, as OpenSpiel 2.0.2 counts from the same position (setups 0 and 719 applied,
+    // then a recursive count in pyspiel; the first game ends at depth 6).
+    let openspiel = [6, 18, 108, 324, 1944, 6162, 36972, 117369];
+    for (depth, expected) in (1..).zip(openspiel) {
+        assert_eq!(
+            perft(&set_up, depth, Count::Leaves),
+            expected,
+            "depth {depth}"
+        );
+    }
 }
 
 /// The games OpenSpiel 2.0.2 played (tests/data/openspiel_games.txt, made with pyspiel): at
@@ -173,4 +183,61 @@ fn games_are_no_longer_than_their_bound() {
         }
         assert!(plies <= bound, "{plies} > {bound}");
     }
+}
+
+/// The exact value for player 0 by recursion with a memo: written here, sharing no code with
+/// the solver.
+fn exact(state: &Einstein, memo: &mut std::collections::HashMap<Einstein, f64>) -> f64 {
+    if let Some(outcome) = state.outcome() {
+        return match outcome {
+            Outcome::Win(Player::P0) => 1.0,
+            Outcome::Win(Player::P1) => -1.0,
+            Outcome::Draw => 0.0,
+        };
+    }
+    if let Some(&value) = memo.get(state) {
+        return value;
+    }
+    let children = state.legal_moves().into_iter().map(|m| state.play(m));
+    let values: Vec<f64> = children.map(|c| exact(&c, memo)).collect();
+    let value = if state.is_chance_node() {
+        values.iter().sum::<f64>() / values.len() as f64
+    } else if state.to_move() == Player::P0 {
+        values.iter().copied().fold(f64::MIN, f64::max)
+    } else {
+        values.iter().copied().fold(f64::MAX, f64::min)
+    };
+    memo.insert(*state, value);
+    value
+}
+
+/// The game never repeats a position, so the solver settles an endgame exactly, and its value
+/// is the recursion's.
+#[test]
+fn the_solver_settles_endgames_exactly() {
+    use ply_search::solver::chance::{value_iteration, IterationError, IterationOptions};
+    for text in [
+        "b1..../.b2.../...../...../....w6 roll 1 - 40",
+        "b3..../...../..w2../...../....w6 roll 0 - 40",
+    ] {
+        let state = at(text);
+        let solution = value_iteration(&state, &IterationOptions::default()).unwrap();
+        assert!(solution.exact, "{text}");
+        let expected = exact(&state, &mut Default::default());
+        let got = solution.value_of(&state).unwrap();
+        assert!(
+            (got - expected).abs() < 1e-12,
+            "{text}: {got} against {expected}"
+        );
+    }
+    // A whole game is far too big; the clock stops the listing of its positions.
+    let mut options = IterationOptions::default();
+    options.limits.time = Some(std::time::Duration::from_millis(50));
+    let set_up = at("b1b2b3../b4b5.../b6...w6/...w5w4/..w3w2w1 roll 1 - 2");
+    let started = std::time::Instant::now();
+    assert!(matches!(
+        value_iteration(&set_up, &options),
+        Err(IterationError::Stopped(_))
+    ));
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
 }

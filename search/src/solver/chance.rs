@@ -168,8 +168,8 @@ pub fn value_iteration<G: SearchHints>(
 ) -> Result<ChanceSolution<G>, IterationError> {
     let started = Instant::now();
     let bound = start.value_bound().max(1) as f64;
-    let mut solution = build_graph(start, bound, options.max_positions)?;
     let budget = crate::Budget::new(&options.limits, started);
+    let mut solution = build_graph(start, bound, options.max_positions, &budget)?;
     loop {
         let residual = sweep(&mut solution);
         solution.sweeps += 1;
@@ -189,11 +189,13 @@ pub fn value_iteration<G: SearchHints>(
     Ok(solution)
 }
 
-/// The reachable positions, breadth first from the start, with their rules and edges.
+/// The reachable positions, breadth first from the start, with their rules and edges; stopped
+/// by the clock or the stop flag as the sweeps are (listing a big game takes long too).
 fn build_graph<G: SearchHints>(
     start: &G,
     bound: f64,
     max_positions: usize,
+    budget: &crate::Budget,
 ) -> Result<ChanceSolution<G>, IterationError> {
     let mut index: HashMap<u64, u32> = HashMap::new();
     let mut queue: Vec<G> = vec![start.clone()];
@@ -217,6 +219,11 @@ fn build_graph<G: SearchHints>(
     while next < queue.len() {
         let state = queue[next].clone();
         next += 1;
+        if next % 4096 == 0 {
+            if let Some(reason) = budget.clock_or_flag() {
+                return Err(IterationError::Stopped(reason));
+            }
+        }
         if state.is_terminal() {
             let value = (state.terminal_value(Player::P0) as f64 / bound).clamp(-1.0, 1.0);
             solution.win_or_loss_only &= value.abs() == 1.0;
