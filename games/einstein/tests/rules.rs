@@ -6,7 +6,7 @@ use ply_einstein::{Einstein, EwnMove, Phase};
 use ply_search::conformance::{check, play_random, Config};
 use ply_search::describe::{Actions, Describe, FromSpec};
 use ply_search::perft::{perft, Count};
-use ply_search::{Game, Outcome, Player, Rng};
+use ply_search::{Game, Outcome, Player, Rng, SearchHints};
 
 /// A position after both setups, from the notation.
 fn at(text: &str) -> Einstein {
@@ -240,4 +240,40 @@ fn the_solver_settles_endgames_exactly() {
         Err(IterationError::Stopped(_))
     ));
     assert!(started.elapsed() < std::time::Duration::from_secs(20));
+}
+
+/// Expectimax and MCTS, closed and open loop, play whole games from a set-up position with
+/// legal moves, the dice rolled between their moves; the searches that would choose the
+/// dice are refused.
+#[test]
+fn the_agents_for_dice_play_whole_games() {
+    use ply_search::agents::build_agent;
+    let start = at("b1b2b3../b4b5.../b6...w6/...w5w4/..w3w2w1 roll 1 - 2");
+    for spec in [
+        "expectimax(depth=2)",
+        "expectimax(depth=2,pruning=star2,eval=material)",
+        "mcts(iterations=300)",
+        "mcts(iterations=300,loop=open)",
+        "mcts(iterations=300,loop=open,playout=eval)",
+        "greedy",
+    ] {
+        let mut agent = build_agent::<Einstein>(spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
+        let mut rng = Rng::new(9);
+        let mut state = start;
+        while !state.is_terminal() {
+            let mv = if state.is_chance_node() || state.to_move() == Player::P0 {
+                state.random_move(&mut rng).expect("a move")
+            } else {
+                agent.select_move(&state).best_move.expect("a move")
+            };
+            assert!(
+                state.legal_moves().contains(&mv),
+                "{spec} at {}",
+                state.position()
+            );
+            state = state.play(mv);
+        }
+    }
+    let err = build_agent::<Einstein>("alphabeta").err().expect("refused");
+    assert!(err.to_string().contains("expectimax"), "{err}");
 }

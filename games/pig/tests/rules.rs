@@ -214,6 +214,8 @@ fn the_agents_for_dice_play_whole_games() {
         "mcts(iterations=300,imb=0.3)",
         "mcts(iterations=300,threads=2,parallel=tree)",
         "mcts(iterations=300,threads=2,parallel=root)",
+        "mcts(iterations=300,loop=open)",
+        "mcts(iterations=300,loop=open,threads=2,parallel=tree,imb=0.3)",
         "expectimax(depth=3)",
         "expectimax(depth=2,pruning=star2)",
         "expectimax(depth=2,pruning=none,tt=off)",

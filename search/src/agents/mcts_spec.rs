@@ -63,6 +63,11 @@ pub const MCTS_KEYS: &[SpecKey] = &[
     ),
     key("threads", "1", "1 to 256"),
     key("parallel", "root", "root or tree"),
+    key(
+        "loop",
+        "closed",
+        "closed or open: in games with dice, a node for each roll, or the players' moves only",
+    ),
     key("seed", "1", "a whole number"),
     key(
         "memory",
@@ -160,6 +165,7 @@ pub fn mcts_options(spec: &mut Spec) -> Result<(MctsOptions, Limits), NotationEr
         &["root", "tree"],
         index_of(&parallels, d.parallel),
     )?];
+    let open_loop = spec.take_choice("loop", &["closed", "open"], d.open_loop as usize)? == 1;
     let fpu = match spec.take("fpu") {
         None => d.fpu,
         Some(v) if v == "inf" => f64::INFINITY,
@@ -247,6 +253,7 @@ pub fn mcts_options(spec: &mut Spec) -> Result<(MctsOptions, Limits), NotationEr
         virtual_loss: d.virtual_loss,
         seed: spec.take_parsed("seed", d.seed, "seed= a whole number")?,
         memory_bytes,
+        open_loop,
     };
     Ok((options, limits))
 }

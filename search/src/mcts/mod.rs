@@ -106,7 +106,9 @@ impl<G: SearchHints, E: Evaluator<G>> Mcts<G, E> {
         let old_root = self.root.take();
         let mut trees = Vec::with_capacity(count);
         for (i, tree) in kept.into_iter().enumerate() {
-            if i >= count || !self.options.reuse {
+            // An open-loop tree's nodes stand for moves after any roll, not for positions:
+            // no position can be found in it.
+            if i >= count || !self.options.reuse || (G::HAS_CHANCE && self.options.open_loop) {
                 break;
             }
             match old_root.as_ref().and_then(|r| find_node(&tree, r, state)) {

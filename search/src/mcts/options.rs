@@ -82,6 +82,10 @@ pub struct MctsOptions {
     pub seed: u64,
     /// The tree's memory cap in bytes: when full, leaves are no longer expanded.
     pub memory_bytes: usize,
+    /// In games with dice, open loop: the tree holds the players' moves only, the dice are
+    /// rolled afresh on every walk down, and a node's statistics average over every roll that
+    /// led there (closed loop, the default, gives each outcome a node of its own).
+    pub open_loop: bool,
 }
 
 impl Default for MctsOptions {
@@ -111,6 +115,7 @@ impl MctsOptions {
         virtual_loss: 1,
         seed: 1,
         memory_bytes: 256 << 20,
+        open_loop: false,
     };
 }
 

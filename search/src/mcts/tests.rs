@@ -151,6 +151,11 @@ mod chance {
                 parallel: Parallel::Root,
                 ..MctsOptions::default()
             },
+            MctsOptions {
+                threads: 2,
+                parallel: Parallel::Tree,
+                ..MctsOptions::default()
+            },
         ];
         let mut checked = 0;
         for seed in 0..200 {
@@ -180,5 +185,57 @@ mod chance {
             checked += 1;
         }
         assert!(checked >= 10, "only {checked} trees with a clear best move");
+    }
+
+    fn open_loop() -> MctsOptions {
+        MctsOptions {
+            open_loop: true,
+            ..MctsOptions::default()
+        }
+    }
+
+    /// Open loop keeps one node per move after a roll: a move legal after one roll and not
+    /// after another joins the node's children when a walk first meets it, and the search
+    /// still finds the move whose expected value is best.
+    #[test]
+    fn open_loop_nodes_gather_the_moves_of_every_roll() {
+        // Move 0: a roll, then MIN chooses among two moves (both 1) or three (one -1):
+        // expected 0. Move 1: -1 whatever the roll.
+        let tree = ChanceTree::parse("[~[[1,1],[1,1,-1]],~[-1,-1]]").unwrap();
+        let mut mcts = Mcts::new(Zero, open_loop());
+        let limits = Limits {
+            iterations: Some(2_000),
+            ..Limits::none()
+        };
+        assert_eq!(mcts.search(&tree, &limits).best_move, Some(0));
+        let t = &mcts.trees[0];
+        // The root's children are its moves; move 0's node holds MIN's moves after either
+        // roll, not the rolls.
+        let after_move_0 = t.children(0).start;
+        assert!(t.nodes[after_move_0 as usize].expanded);
+        let moves: Vec<_> = t
+            .children(after_move_0)
+            .map(|c| t.nodes[c as usize].mv)
+            .collect();
+        assert_eq!(moves.len(), 3, "{moves:?}");
+        assert!(moves.contains(&Some(2)));
+        // A closed-loop tree has the two rolls there instead.
+        let mut closed = Mcts::new(Zero, MctsOptions::default());
+        closed.search(&tree, &limits);
+        let t = &closed.trees[0];
+        assert_eq!(t.children(t.children(0).start).len(), 2);
+    }
+
+    /// Where the dice end the game at once, open and closed loop see the same averages: open
+    /// loop picks the likelier win on the trees closed loop is tested on, and plays from a
+    /// root that is itself a roll.
+    #[test]
+    fn open_loop_chooses_the_likelier_win() {
+        let tree = ChanceTree::parse("[~[1,-1,-1],~[1,1,-1]]").unwrap();
+        assert_eq!(mcts_move(&tree, open_loop(), 3_000), Some(1));
+        let tree = ChanceTree::parse("[~[9:1,1:-1],~[1,-1]]").unwrap();
+        assert_eq!(mcts_move(&tree, open_loop(), 3_000), Some(0));
+        let rolling = ChanceTree::parse("~[[1,-1],[-1,1]]").unwrap();
+        assert!(mcts_move(&rolling, open_loop(), 500).is_some());
     }
 }

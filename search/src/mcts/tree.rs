@@ -144,6 +144,24 @@ impl<M: Copy> SearchTree<M> {
         n.expanded = true;
     }
 
+    /// Adds children for `moves` to the expanded `node` (open-loop MCTS, where a roll can
+    /// bring moves its earlier walks did not have): its children are copied, with their
+    /// statistics and subtrees, to a new block at the end followed by the new ones; the old
+    /// block is left unused.
+    pub fn add_children(&mut self, node: u32, moves: &[M]) {
+        let first = self.nodes.len() as u32;
+        for child in self.children(node) {
+            let copy = self.nodes[child as usize].clone();
+            self.nodes.push(copy);
+        }
+        for &mv in moves {
+            self.nodes.push(Node::new(Some(mv), 0.5));
+        }
+        let n = &mut self.nodes[node as usize];
+        n.child_count += moves.len() as u16;
+        n.first_child = first;
+    }
+
     /// A new tree made of the subtree under `node` (tree reuse): the statistics are kept, the
     /// rest is dropped.
     pub fn subtree(&self, node: u32) -> SearchTree<M> {
@@ -200,6 +218,21 @@ mod tests {
     fn a_node_fits_the_budget() {
         assert!(std::mem::size_of::<Node<u8>>() <= 48);
         assert_eq!(std::mem::size_of::<Node<u8>>(), 40);
+    }
+
+    #[test]
+    fn added_children_follow_the_kept_ones_with_their_statistics() {
+        let mut t = SearchTree::new(100);
+        t.expand(0, &[1u8, 2], &[]);
+        t.expand(2, &[5u8], &[]);
+        t.nodes[2].visits = 4;
+        t.add_children(0, &[3]);
+        let kids: Vec<_> = t.children(0).map(|c| t.nodes[c as usize].mv).collect();
+        assert_eq!(kids, [Some(1), Some(2), Some(3)]);
+        let two = t.children(0).start + 1;
+        assert_eq!(t.nodes[two as usize].visits, 4);
+        let grandchild = t.children(two).start;
+        assert_eq!(t.nodes[grandchild as usize].mv, Some(5));
     }
 
     #[test]

@@ -95,15 +95,25 @@ impl<'a, G: SearchHints, E: Evaluator<G>> Walker<'a, G, E> {
         let mut state = root.clone();
         let mut node = 0u32;
         tree.nodes[0].virtual_visits += virtual_visits;
+        let open_loop = G::HAS_CHANCE && self.options.open_loop;
         loop {
+            if open_loop && node != 0 && state.is_chance_node() {
+                // Open loop: the dice are rolled afresh on every walk and the walk stays at
+                // the node, which stands for its move after whatever the dice bring.
+                state = state.play(self.roll_outcome(&state));
+                self.nodes += 1;
+                continue;
+            }
             let n = &tree.nodes[node as usize];
             if let Some(reward) = n.proven.reward() {
                 return (state, Leaf::Known(reward));
             }
-            if !n.expanded {
+            // In open loop a node's position changes with the dice: finished on one walk, not
+            // on another, so nothing is proven and the end is checked every time.
+            if !n.expanded || (open_loop && state.is_terminal()) {
                 if state.is_terminal() {
                     let proven = terminal_proven(&state, self.mover_into(&state));
-                    if self.options.solver {
+                    if self.options.solver && !open_loop {
                         tree.nodes[node as usize].proven = proven;
                     }
                     return (state, Leaf::Known(proven.reward().unwrap_or(0.5)));
@@ -121,8 +131,14 @@ impl<'a, G: SearchHints, E: Evaluator<G>> Walker<'a, G, E> {
                 self.expand(tree, node, &state);
             }
             let child = if G::HAS_CHANCE && state.is_chance_node() {
-                // Closed loop: the dice choose the outcome, by its probability.
+                // Closed loop (and an open-loop search's root): the dice choose the outcome,
+                // by its probability.
                 self.roll(tree, node, &state)
+            } else if open_loop {
+                match self.select_legal(tree, node, &state) {
+                    Some(child) => child,
+                    None => return (state, Leaf::Evaluate),
+                }
             } else {
                 select(tree, node, self.options, &self.recips)
             };
@@ -145,6 +161,47 @@ impl<'a, G: SearchHints, E: Evaluator<G>> Walker<'a, G, E> {
         state.chance_outcomes(&mut outcomes);
         let index = crate::chance::sample_index(&outcomes, &mut self.rng);
         tree.children(node).start + index as u32
+    }
+
+    /// An outcome of the chance node `state`, drawn by its probability.
+    fn roll_outcome(&mut self, state: &G) -> G::Move {
+        let mut outcomes = crate::chance::ChanceList::new();
+        state.chance_outcomes(&mut outcomes);
+        crate::chance::sample(&outcomes, &mut self.rng)
+    }
+
+    /// Open loop: the child of `node` to walk into among the moves legal in this walk's
+    /// `state`, after adding children for legal moves the node lacks (a roll its earlier walks
+    /// did not see); `None` if none of its children is legal and the tree is full.
+    fn select_legal(
+        &mut self,
+        tree: &mut SearchTree<G::Move>,
+        node: u32,
+        state: &G,
+    ) -> Option<u32> {
+        self.moves.clear();
+        state.generate_moves(&mut self.moves);
+        let missing: MoveList<G::Move> = self
+            .moves
+            .iter()
+            .copied()
+            .filter(|&mv| {
+                !tree
+                    .children(node)
+                    .any(|c| tree.nodes[c as usize].mv == Some(mv))
+            })
+            .collect();
+        let children = tree.nodes[node as usize].child_count as usize;
+        if !missing.is_empty()
+            && tree.has_room(children + missing.len())
+            && children + missing.len() <= u16::MAX as usize
+        {
+            tree.add_children(node, &missing);
+        }
+        let legal = &self.moves;
+        select_where(tree, node, self.options, &self.recips, |c| {
+            c.mv.is_some_and(|mv| legal.contains(&mv))
+        })
     }
 
     /// The player who moved into the last node of the path, `state`.
@@ -319,29 +376,46 @@ pub(super) fn outcome_reward<G: SearchHints>(state: &G, player: Player) -> f64 {
 
 /// The child of `node` to walk into: a proven win at once, never a proven loss (unless all
 /// are), otherwise the best by the selection formula; unvisited children score `fpu`.
+#[inline]
 pub(super) fn select<M: Copy>(
     tree: &SearchTree<M>,
     node: u32,
     options: &MctsOptions,
     recips: &Reciprocals,
 ) -> u32 {
+    select_where(tree, node, options, recips, |_| true).unwrap_or(tree.children(node).start)
+}
+
+/// [`select`] among the children `keep` accepts (open loop: those whose moves are legal after
+/// this walk's rolls); `None` if it accepts none.
+#[inline]
+pub(super) fn select_where<M: Copy>(
+    tree: &SearchTree<M>,
+    node: u32,
+    options: &MctsOptions,
+    recips: &Reciprocals,
+    keep: impl Fn(&Node<M>) -> bool,
+) -> Option<u32> {
     let parent = &tree.nodes[node as usize];
     let parent_visits = (parent.visits + parent.virtual_visits as u32).max(1);
     // The parent's part of the formula, once per selection.
     let log = (parent_visits as f64).ln();
     let scaled_log = options.c * log.sqrt();
-    let mut best = tree.children(node).start;
+    let mut best = None;
     let mut best_value = f64::NEG_INFINITY;
     for child in tree.children(node) {
         let c = &tree.nodes[child as usize];
+        if !keep(c) {
+            continue;
+        }
         let value = match c.proven {
-            Proven::Win if options.solver => return child,
+            Proven::Win if options.solver => return Some(child),
             Proven::Loss if options.solver => -1.0,
             _ => child_value(c, log, scaled_log, options, recips),
         };
         if value > best_value {
             best_value = value;
-            best = child;
+            best = Some(child);
         }
     }
     best
