@@ -50,6 +50,29 @@ pub const fn step(cell: Cell, dir: u8) -> Option<Cell> {
     }
 }
 
+/// No cell: a step off the board in [`STEPS`], a captured cube's place.
+pub const NO_CELL: Cell = u8::MAX;
+
+/// [`step`] for every cell and direction, [`NO_CELL`] off the board: move generation reads it
+/// instead of computing rows and columns.
+pub static STEPS: [[Cell; 6]; CELLS] = steps_table();
+
+const fn steps_table() -> [[Cell; 6]; CELLS] {
+    let mut table = [[NO_CELL; 6]; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let mut dir = 0;
+        while dir < 6 {
+            if let Some(to) = step(cell as Cell, dir as u8) {
+                table[cell][dir] = to;
+            }
+            dir += 1;
+        }
+        cell += 1;
+    }
+    table
+}
+
 /// The first of the three directions `player` may step in.
 pub fn first_direction(player: Player) -> u8 {
     3 * player.index() as u8

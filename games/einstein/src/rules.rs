@@ -1,8 +1,8 @@
 //! The rules: the state, its moves, the chance of the setups and the die.
 
 use crate::board::{
-    first_direction, movable, setup_order, step, Cell, CELLS, CUBE_KEYS, SETUPS, START_CELLS,
-    TARGET,
+    first_direction, movable, setup_order, Cell, CELLS, CUBES, CUBE_KEYS, NO_CELL, SETUPS,
+    START_CELLS, STEPS, TARGET,
 };
 use ply_search::chance::{Chance, ChanceList};
 use ply_search::{Game, MoveList, NotationError, Outcome, Player};
@@ -43,6 +43,9 @@ pub struct Einstein {
     cells: [u8; CELLS],
     /// The values each side still has on the board, bit `v - 1` for cube `v`.
     present: [u8; 2],
+    /// The cell of each side's cube `v` at `[side][v - 1]`, [`NO_CELL`] once captured or before
+    /// the setup: move generation finds the cubes a roll allows without scanning the board.
+    place: [[Cell; CUBES]; 2],
     phase: Phase,
     mover: Player,
     /// The face rolled for the step to come; 0 outside [`Phase::Step`].
@@ -65,6 +68,7 @@ impl Einstein {
         Einstein {
             cells: [0; CELLS],
             present: [0; 2],
+            place: [[NO_CELL; CUBES]; 2],
             phase: Phase::Setup,
             mover: Player::P0,
             die: 0,
@@ -118,6 +122,7 @@ impl Einstein {
         ply: u32,
     ) -> Option<Einstein> {
         let mut present = [0u8; 2];
+        let mut place = [[NO_CELL; CUBES]; 2];
         let mut cube_key = 0;
         for (cell, &code) in cells.iter().enumerate() {
             if code == 0 {
@@ -129,6 +134,7 @@ impl Einstein {
                 return None;
             }
             present[side] |= 1 << (value - 1);
+            place[side][value as usize - 1] = cell as Cell;
             cube_key ^= CUBE_KEYS[side][value as usize - 1][cell];
         }
         let set_up = |side: usize| present[side] != 0;
@@ -154,6 +160,7 @@ impl Einstein {
         let mut state = Einstein {
             cells,
             present,
+            place,
             phase,
             mover,
             die,
@@ -180,12 +187,50 @@ impl Einstein {
         Some(state)
     }
 
+    /// Plays `mv` in place (what [`Game::play`] does to its copy, and the playouts to their
+    /// one state).
+    #[inline]
+    fn apply(&mut self, mv: EwnMove) {
+        self.ply += 1;
+        let side = self.mover.index();
+        match mv {
+            EwnMove::Setup(index) => {
+                let order = setup_order(index);
+                for (cell, value) in START_CELLS[side].into_iter().zip(order) {
+                    self.put(cell, value + 6 * side as u8);
+                }
+                // Black's setup is followed by white's; white's by the first roll, white's.
+                self.mover = Player::P1;
+                self.phase = if side == 0 { Phase::Setup } else { Phase::Roll };
+            }
+            EwnMove::Roll(face) => {
+                self.die = face;
+                self.phase = Phase::Step;
+            }
+            EwnMove::Step { from, dir } => {
+                let to = STEPS[from as usize][dir as usize];
+                debug_assert!(to != NO_CELL, "a legal step stays on the board");
+                let code = self.cells[from as usize];
+                self.put(from, 0);
+                self.put(to, code);
+                let opponent = self.mover.other();
+                if to == TARGET[side] || self.present[opponent.index()] == 0 {
+                    self.winner = Some(self.mover);
+                }
+                self.die = 0;
+                self.phase = Phase::Roll;
+                self.mover = opponent;
+            }
+        }
+    }
+
     fn put(&mut self, cell: Cell, code: u8) {
         let old = self.cells[cell as usize];
         if old != 0 {
             let side = usize::from(old > 6);
             let value = old - 6 * side as u8;
             self.present[side] &= !(1 << (value - 1));
+            self.place[side][value as usize - 1] = NO_CELL;
             self.cube_key ^= CUBE_KEYS[side][value as usize - 1][cell as usize];
         }
         self.cells[cell as usize] = code;
@@ -193,21 +238,42 @@ impl Einstein {
             let side = usize::from(code > 6);
             let value = code - 6 * side as u8;
             self.present[side] |= 1 << (value - 1);
+            self.place[side][value as usize - 1] = cell;
             self.cube_key ^= CUBE_KEYS[side][value as usize - 1][cell as usize];
         }
     }
 
-    /// The cells of the cubes the die lets the player to move step, in cell order.
-    fn movable_cells(&self) -> impl Iterator<Item = Cell> + '_ {
+    /// The cells of the (one or two) cubes the die lets the player to move step, in cell
+    /// order (OpenSpiel's order), and how many there are.
+    #[inline]
+    fn movable_cells(&self) -> ([Cell; 2], usize) {
         let side = self.mover.index();
-        let values = movable(self.present[side], self.die);
-        (0..CELLS as Cell).filter(move |&cell| {
-            let code = self.cells[cell as usize];
-            code != 0 && usize::from(code > 6) == side && {
-                let value = code - 6 * side as u8;
-                values & 1 << (value - 1) != 0
+        let mut values = movable(self.present[side], self.die);
+        let mut cells = [NO_CELL; 2];
+        let mut count = 0;
+        while values != 0 {
+            cells[count] = self.place[side][values.trailing_zeros() as usize];
+            count += 1;
+            values &= values - 1;
+        }
+        if count == 2 && cells[1] < cells[0] {
+            cells.swap(0, 1);
+        }
+        (cells, count)
+    }
+
+    /// The steps of the player to move, in OpenSpiel's order, each passed to `visit`.
+    #[inline]
+    fn for_each_step(&self, mut visit: impl FnMut(EwnMove)) {
+        let first = first_direction(self.mover);
+        let (cells, count) = self.movable_cells();
+        for &from in &cells[..count] {
+            for dir in first..first + 3 {
+                if STEPS[from as usize][dir as usize] != NO_CELL {
+                    visit(EwnMove::Step { from, dir });
+                }
             }
-        })
+        }
     }
 }
 
@@ -245,50 +311,13 @@ impl Game for Einstein {
         match self.phase {
             Phase::Setup => moves.extend((0..SETUPS as u16).map(EwnMove::Setup)),
             Phase::Roll => moves.extend((1..=6).map(EwnMove::Roll)),
-            Phase::Step => {
-                let first = first_direction(self.mover);
-                for from in self.movable_cells() {
-                    for dir in first..first + 3 {
-                        if step(from, dir).is_some() {
-                            moves.push(EwnMove::Step { from, dir });
-                        }
-                    }
-                }
-            }
+            Phase::Step => self.for_each_step(|mv| moves.push(mv)),
         }
     }
 
     fn play(&self, mv: EwnMove) -> Einstein {
         let mut next = *self;
-        next.ply += 1;
-        let side = self.mover.index();
-        match mv {
-            EwnMove::Setup(index) => {
-                let order = setup_order(index);
-                for (cell, value) in START_CELLS[side].into_iter().zip(order) {
-                    next.put(cell, value + 6 * side as u8);
-                }
-                // Black's setup is followed by white's; white's by the first roll, white's.
-                next.mover = Player::P1;
-                next.phase = if side == 0 { Phase::Setup } else { Phase::Roll };
-            }
-            EwnMove::Roll(face) => {
-                next.die = face;
-                next.phase = Phase::Step;
-            }
-            EwnMove::Step { from, dir } => {
-                let to = step(from, dir).expect("a legal step stays on the board");
-                next.put(from, 0);
-                next.put(to, self.cells[from as usize]);
-                let opponent = self.mover.other();
-                if to == TARGET[side] || next.present[opponent.index()] == 0 {
-                    next.winner = Some(self.mover);
-                }
-                next.die = 0;
-                next.phase = Phase::Roll;
-                next.mover = opponent;
-            }
-        }
+        next.apply(mv);
         next
     }
 
@@ -360,6 +389,42 @@ impl Game for Einstein {
 impl ply_search::SearchHints for Einstein {
     /// Steps by OpenSpiel's action numbers without the capture bit, then rolls, then setups.
     const MOVE_INDEX_SPACE: usize = CELLS * 6 + 6 + SETUPS;
+
+    /// Draws the numbers the default draws (a face, a setup, a step's index among the steps in
+    /// order), without building the outcome list.
+    #[inline]
+    fn random_move(&self, rng: &mut ply_search::Rng) -> Option<EwnMove> {
+        if self.winner.is_some() {
+            return None;
+        }
+        Some(match self.phase {
+            Phase::Roll => EwnMove::Roll(rng.below(6) as u8 + 1),
+            Phase::Setup => EwnMove::Setup(rng.below(SETUPS as u64) as u16),
+            Phase::Step => {
+                let mut steps = [EwnMove::Roll(0); 6];
+                let mut count = 0;
+                self.for_each_step(|mv| {
+                    steps[count] = mv;
+                    count += 1;
+                });
+                steps[rng.below(count as u64) as usize]
+            }
+        })
+    }
+
+    /// The default's games, one state changed in place instead of a copy a ply.
+    fn random_playout(&self, rng: &mut ply_search::Rng, max_plies: u32) -> (Einstein, u32) {
+        let mut state = *self;
+        let mut plies = 0;
+        while plies < max_plies {
+            match state.random_move(rng) {
+                Some(mv) => state.apply(mv),
+                None => break,
+            }
+            plies += 1;
+        }
+        (state, plies)
+    }
 
     fn move_index(mv: EwnMove) -> usize {
         match mv {

@@ -313,6 +313,22 @@ impl Game for Pig {
 impl ply_search::SearchHints for Pig {
     const MOVE_INDEX_SPACE: usize = 2 + MAX_FACES as usize;
 
+    /// Draws the numbers the default draws (a face; the index of roll or stop among the
+    /// legal decisions), without building a list.
+    #[inline]
+    fn random_move(&self, rng: &mut ply_search::Rng) -> Option<PigMove> {
+        if self.is_terminal() {
+            None
+        } else if self.rolling {
+            Some(PigMove::Face(rng.below(self.faces as u64) as u8 + 1))
+        } else if self.scores[self.mover.index()] + self.turn_total >= self.goal {
+            rng.below(1);
+            Some(PigMove::Stop)
+        } else {
+            Some([PigMove::Roll, PigMove::Stop][rng.below(2) as usize])
+        }
+    }
+
     fn move_index(mv: PigMove) -> usize {
         match mv {
             PigMove::Roll => 0,

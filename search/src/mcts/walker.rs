@@ -157,17 +157,19 @@ impl<'a, G: SearchHints, E: Evaluator<G>> Walker<'a, G, E> {
     /// The child of chance node `node` (in `state`) that a roll of the dice reaches: its
     /// children are the outcomes in the order the game lists them.
     fn roll(&mut self, tree: &SearchTree<G::Move>, node: u32, state: &G) -> u32 {
-        let mut outcomes = crate::chance::ChanceList::new();
-        state.chance_outcomes(&mut outcomes);
-        let index = crate::chance::sample_index(&outcomes, &mut self.rng);
-        tree.children(node).start + index as u32
+        // The game's `random_move` draws a roll by its probability, as the playouts do, and
+        // faster than a list of outcomes where the game overrides it.
+        let outcome = self.roll_outcome(state);
+        tree.children(node)
+            .find(|&c| tree.nodes[c as usize].mv == Some(outcome))
+            .expect("a chance node's children are its outcomes")
     }
 
     /// An outcome of the chance node `state`, drawn by its probability.
     fn roll_outcome(&mut self, state: &G) -> G::Move {
-        let mut outcomes = crate::chance::ChanceList::new();
-        state.chance_outcomes(&mut outcomes);
-        crate::chance::sample(&outcomes, &mut self.rng)
+        state
+            .random_move(&mut self.rng)
+            .expect("a chance node has outcomes")
     }
 
     /// Open loop: the child of `node` to walk into among the moves legal in this walk's
