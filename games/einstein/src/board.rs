@@ -147,9 +147,31 @@ pub const fn movable(present: u8, die: u8) -> u8 {
 
 /// How many of the six rolls let the cube of `value` move, given the values the side has.
 pub fn rolls_moving(present: u8, value: u8) -> u32 {
-    (1..=CUBES as u8)
-        .filter(|&die| movable(present, die) & (1 << (value - 1)) != 0)
-        .count() as u32
+    ROLLS_MOVING[present as usize & 0x3F][value as usize - 1] as u32
+}
+
+/// [`rolls_moving`] for every set of values and every value, for evaluators.
+static ROLLS_MOVING: [[u8; CUBES]; 64] = rolls_moving_table();
+
+const fn rolls_moving_table() -> [[u8; CUBES]; 64] {
+    let mut table = [[0; CUBES]; 64];
+    let mut present = 1;
+    while present < 64 {
+        let mut die = 1;
+        while die <= CUBES as u8 {
+            let moved = movable(present as u8, die);
+            let mut value = 0;
+            while value < CUBES {
+                if moved & (1 << value) != 0 {
+                    table[present][value] += 1;
+                }
+                value += 1;
+            }
+            die += 1;
+        }
+        present += 1;
+    }
+    table
 }
 
 /// Random keys for hashing: one for each side, value and cell.
@@ -207,6 +229,15 @@ mod tests {
         // Only the 2 left: every roll moves it.
         assert!((1..=6).all(|die| movable(0b10, die) == 0b10));
         assert_eq!(rolls_moving(some, 6), 3); // 4, 5 and 6
+        // The table is the count over the six rolls, for every set of cubes.
+        for present in 1..64u8 {
+            for value in (1..=6).filter(|v| present & 1 << (v - 1) != 0) {
+                let count = (1..=6)
+                    .filter(|&die| movable(present, die) & 1 << (value - 1) != 0)
+                    .count() as u32;
+                assert_eq!(rolls_moving(present, value), count, "{present:06b} {value}");
+            }
+        }
     }
 
     #[test]

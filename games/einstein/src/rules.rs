@@ -94,11 +94,8 @@ impl Einstein {
 
     /// The cell of `player`'s cube numbered `value`, if it is still on the board.
     pub fn cell_of(&self, player: Player, value: u8) -> Option<Cell> {
-        let code = value + 6 * player.index() as u8;
-        self.cells
-            .iter()
-            .position(|&c| c == code)
-            .map(|i| i as Cell)
+        let cell = self.place[player.index()][value as usize - 1];
+        (cell != NO_CELL).then_some(cell)
     }
 
     /// What comes next (meaningless once the game is over).

@@ -71,13 +71,11 @@ const MAX_RACE: i64 = 6 * 16;
 
 fn race(state: &Einstein, player: Player) -> i64 {
     let present = state.cubes_left(player);
-    (0..CELLS as Cell)
-        .filter_map(|cell| match state.cube(cell) {
-            Some((owner, value)) if owner == player => {
-                let near = 5 - distance(cell, player) as i64;
-                Some(rolls_moving(present, value) as i64 * near * near)
-            }
-            _ => None,
+    (1..=6)
+        .filter_map(|value| {
+            let cell = state.cell_of(player, value)?;
+            let near = 5 - distance(cell, player) as i64;
+            Some(rolls_moving(present, value) as i64 * near * near)
         })
         .sum()
 }
