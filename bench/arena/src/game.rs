@@ -174,6 +174,20 @@ pub fn play_game<G: Game>(
     rules: &GameRules,
     watch: &mut dyn FnMut(&PlayedMove<'_, G>),
 ) -> Result<PlayedGame, ArenaError> {
+    play_game_with_dice(start, opening, seats, rules, &mut |_| None, watch)
+}
+
+/// [`play_game`], asking `dice` for each roll first: the outcome it gives is played if it is
+/// one of the roll's outcomes, and the dice of [`GameRules::dice_seed`] roll when it gives
+/// none (`ply play --dice ask`: a person types the dice rolled at the table).
+pub fn play_game_with_dice<G: Game>(
+    start: &G,
+    opening: &[G::Move],
+    seats: [&mut dyn Seat<G>; 2],
+    rules: &GameRules,
+    dice: &mut dyn FnMut(&G) -> Option<G::Move>,
+    watch: &mut dyn FnMut(&PlayedMove<'_, G>),
+) -> Result<PlayedGame, ArenaError> {
     let mut state = start.clone();
     let mut played = PlayedGame {
         opening: opening
@@ -190,7 +204,7 @@ pub fn play_game<G: Game>(
     for seat in seats.iter_mut() {
         seat.new_game(rules);
     }
-    let mut dice = Rng::new(rules.dice_seed);
+    let mut roller = Rng::new(rules.dice_seed);
     let mut outcomes = ChanceList::new();
     loop {
         if let Some(outcome) = state.outcome() {
@@ -208,7 +222,10 @@ pub fn play_game<G: Game>(
             // The dice are the arena's: no seat chooses them.
             outcomes.clear();
             state.chance_outcomes(&mut outcomes);
-            let roll = sample(&outcomes, &mut dice);
+            let roll = match dice(&state) {
+                Some(given) if outcomes.iter().any(|c| c.outcome == given) => given,
+                _ => sample(&outcomes, &mut roller),
+            };
             let before = state.clone();
             played.moves.push(state.format_move(roll));
             state = state.play(roll);

@@ -931,6 +931,53 @@ fn play_answers_a_bad_move_with_the_legal_moves_and_reads_on() {
     assert!(stderr(&out).contains("it ended before the game did"));
 }
 
+/// `--dice ask`: each roll is read from the terminal, a roll that is not an outcome is
+/// answered and asked again, and an empty line (or the end of the input) lets ply roll.
+#[test]
+fn play_asks_for_the_dice() {
+    let out = ply_with_input(
+        &[
+            "play",
+            "pig(goal=20)",
+            "--p0",
+            "expectimax(depth=2)",
+            "--p1",
+            "greedy",
+            "--dice",
+            "ask",
+            "--dice-seed",
+            "5",
+        ],
+        "6\n6\n\n7\n5\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let rolls: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.split("the dice: ").nth(1))
+        .collect();
+    assert_eq!(rolls[..2], ["6", "6"], "{text}");
+    assert!(
+        text.contains("the dice for player 0: type the roll (the die's face, 1 to 6)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("bad move `7`: expected the die's face, 1 to 6"),
+        "{text}"
+    );
+    assert_eq!(rolls[3], "5", "{text}");
+    assert!(text
+        .trim_end()
+        .lines()
+        .last()
+        .unwrap()
+        .starts_with("game over"));
+    // A bad --dice value is one line naming the accepted ones.
+    let out = ply_with_input(&["play", "pig", "--dice", "throw"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("throw"), "{}", stderr(&out));
+}
+
 #[test]
 fn search_draws_the_explored_tree_of_a_course_agent() {
     let dir = std::env::temp_dir();

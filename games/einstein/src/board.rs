@@ -229,7 +229,7 @@ mod tests {
         // Only the 2 left: every roll moves it.
         assert!((1..=6).all(|die| movable(0b10, die) == 0b10));
         assert_eq!(rolls_moving(some, 6), 3); // 4, 5 and 6
-        // The table is the count over the six rolls, for every set of cubes.
+                                              // The table is the count over the six rolls, for every set of cubes.
         for present in 1..64u8 {
             for value in (1..=6).filter(|v| present & 1 << (v - 1) != 0) {
                 let count = (1..=6)

@@ -27,6 +27,7 @@
 //! ```
 
 mod board;
+mod game;
 mod notation;
 mod rules;
 mod spec;

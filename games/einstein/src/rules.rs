@@ -1,11 +1,10 @@
-//! The rules: the state, its moves, the chance of the setups and the die.
+//! The rules: the state, its moves and how a move changes it.
 
 use crate::board::{
-    first_direction, movable, setup_order, Cell, CELLS, CUBES, CUBE_KEYS, NO_CELL, SETUPS,
-    START_CELLS, STEPS, TARGET,
+    first_direction, movable, setup_order, Cell, CELLS, CUBES, CUBE_KEYS, NO_CELL, START_CELLS,
+    STEPS, TARGET,
 };
-use ply_search::chance::{Chance, ChanceList};
-use ply_search::{Game, MoveList, NotationError, Outcome, Player};
+use ply_search::Player;
 
 /// A move: a setup or a roll (chance outcomes) or a cube's step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -40,20 +39,20 @@ pub enum Phase {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Einstein {
     /// What stands on each cell: 0 empty, `v` black's cube `v`, `6 + v` white's cube `v`.
-    cells: [u8; CELLS],
+    pub(crate) cells: [u8; CELLS],
     /// The values each side still has on the board, bit `v - 1` for cube `v`.
-    present: [u8; 2],
+    pub(crate) present: [u8; 2],
     /// The cell of each side's cube `v` at `[side][v - 1]`, [`NO_CELL`] once captured or before
     /// the setup: move generation finds the cubes a roll allows without scanning the board.
-    place: [[Cell; CUBES]; 2],
-    phase: Phase,
-    mover: Player,
+    pub(crate) place: [[Cell; CUBES]; 2],
+    pub(crate) phase: Phase,
+    pub(crate) mover: Player,
     /// The face rolled for the step to come; 0 outside [`Phase::Step`].
-    die: u8,
-    winner: Option<Player>,
-    ply: u32,
+    pub(crate) die: u8,
+    pub(crate) winner: Option<Player>,
+    pub(crate) ply: u32,
     /// The cubes' hash; the phase, mover and die are mixed in by [`Game::key`].
-    cube_key: u64,
+    pub(crate) cube_key: u64,
 }
 
 impl Default for Einstein {
@@ -187,7 +186,7 @@ impl Einstein {
     /// Plays `mv` in place (what [`Game::play`] does to its copy, and the playouts to their
     /// one state).
     #[inline]
-    fn apply(&mut self, mv: EwnMove) {
+    pub(crate) fn apply(&mut self, mv: EwnMove) {
         self.ply += 1;
         let side = self.mover.index();
         match mv {
@@ -261,7 +260,7 @@ impl Einstein {
 
     /// The steps of the player to move, in OpenSpiel's order, each passed to `visit`.
     #[inline]
-    fn for_each_step(&self, mut visit: impl FnMut(EwnMove)) {
+    pub(crate) fn for_each_step(&self, mut visit: impl FnMut(EwnMove)) {
         let first = first_direction(self.mover);
         let (cells, count) = self.movable_cells();
         for &from in &cells[..count] {
@@ -270,164 +269,6 @@ impl Einstein {
                     visit(EwnMove::Step { from, dir });
                 }
             }
-        }
-    }
-}
-
-impl Game for Einstein {
-    type Move = EwnMove;
-
-    const HAS_CHANCE: bool = true;
-
-    /// At a chance node, the player the setup or the roll is for.
-    fn to_move(&self) -> Player {
-        self.mover
-    }
-
-    #[inline]
-    fn is_chance_node(&self) -> bool {
-        self.phase != Phase::Step && self.winner.is_none()
-    }
-
-    fn chance_outcomes(&self, outcomes: &mut ChanceList<EwnMove>) {
-        if !self.is_chance_node() {
-            return;
-        }
-        match self.phase {
-            Phase::Setup => {
-                outcomes.extend((0..SETUPS as u16).map(|i| Chance::new(EwnMove::Setup(i), 1)))
-            }
-            _ => outcomes.extend((1..=6).map(|face| Chance::new(EwnMove::Roll(face), 1))),
-        }
-    }
-
-    fn generate_moves(&self, moves: &mut MoveList<EwnMove>) {
-        if self.winner.is_some() {
-            return;
-        }
-        match self.phase {
-            Phase::Setup => moves.extend((0..SETUPS as u16).map(EwnMove::Setup)),
-            Phase::Roll => moves.extend((1..=6).map(EwnMove::Roll)),
-            Phase::Step => self.for_each_step(|mv| moves.push(mv)),
-        }
-    }
-
-    fn play(&self, mv: EwnMove) -> Einstein {
-        let mut next = *self;
-        next.apply(mv);
-        next
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.winner.map(Outcome::Win)
-    }
-
-    fn key(&self) -> u64 {
-        let phase = match self.phase {
-            Phase::Setup => 0u64,
-            Phase::Roll => 1,
-            Phase::Step => 2,
-        };
-        let extra = (self.die as u64) << 3 | phase << 1 | self.mover.index() as u64;
-        self.cube_key ^ extra.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-    }
-
-    fn ply(&self) -> u32 {
-        self.ply
-    }
-
-    fn format_move(&self, mv: EwnMove) -> String {
-        crate::notation::format_move(self, mv)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<EwnMove, NotationError> {
-        crate::notation::parse_move(self, text)
-    }
-
-    fn position(&self) -> String {
-        crate::notation::position(self)
-    }
-
-    fn parse_position(&self, text: &str) -> Result<Einstein, NotationError> {
-        crate::notation::parse_position(text)
-    }
-
-    /// Each step brings a cube at least one row or column nearer its corner, and captures
-    /// only shorten the race: the cubes' distances bound the steps left, each step comes after
-    /// its roll, and an unplaced side counts the distance of its start.
-    fn max_game_length(&self) -> Option<u32> {
-        if self.winner.is_some() {
-            return Some(0);
-        }
-        let mut steps = 0u32;
-        let mut setups = 0;
-        for player in Player::BOTH {
-            let side = player.index();
-            let target = TARGET[side];
-            let manhattan = |cell: Cell| {
-                (crate::board::row(cell) - crate::board::row(target)).unsigned_abs() as u32
-                    + (crate::board::column(cell) - crate::board::column(target)).unsigned_abs()
-                        as u32
-            };
-            if self.present[side] == 0 {
-                setups += 1;
-                steps += START_CELLS[side].iter().map(|&c| manhattan(c)).sum::<u32>();
-            } else {
-                steps += (0..CELLS as Cell)
-                    .filter(|&c| matches!(self.cube(c), Some((p, _)) if p == player))
-                    .map(manhattan)
-                    .sum::<u32>();
-            }
-        }
-        Some(setups + 2 * steps)
-    }
-}
-
-impl ply_search::SearchHints for Einstein {
-    /// Steps by OpenSpiel's action numbers without the capture bit, then rolls, then setups.
-    const MOVE_INDEX_SPACE: usize = CELLS * 6 + 6 + SETUPS;
-
-    /// Draws the numbers the default draws (a face, a setup, a step's index among the steps in
-    /// order), without building the outcome list.
-    #[inline]
-    fn random_move(&self, rng: &mut ply_search::Rng) -> Option<EwnMove> {
-        if self.winner.is_some() {
-            return None;
-        }
-        Some(match self.phase {
-            Phase::Roll => EwnMove::Roll(rng.below(6) as u8 + 1),
-            Phase::Setup => EwnMove::Setup(rng.below(SETUPS as u64) as u16),
-            Phase::Step => {
-                let mut steps = [EwnMove::Roll(0); 6];
-                let mut count = 0;
-                self.for_each_step(|mv| {
-                    steps[count] = mv;
-                    count += 1;
-                });
-                steps[rng.below(count as u64) as usize]
-            }
-        })
-    }
-
-    /// The default's games, one state changed in place instead of a copy a ply.
-    fn random_playout(&self, rng: &mut ply_search::Rng, max_plies: u32) -> (Einstein, u32) {
-        let mut state = *self;
-        let mut plies = 0;
-        while plies < max_plies {
-            match state.random_move(rng) {
-                Some(mv) => state.apply(mv),
-                None => break,
-            }
-            plies += 1;
-        }
-        (state, plies)
-    }
-
-    fn move_index(mv: EwnMove) -> usize {
-        match mv {
-            EwnMove::Step { from, dir } => from as usize * 6 + dir as usize,
-            EwnMove::Roll(face) => CELLS * 6 + face as usize - 1,
-            EwnMove::Setup(index) => CELLS * 6 + 6 + index as usize,
         }
     }
 }

@@ -6,8 +6,9 @@
 
 use crate::cli::PositionArgs;
 use crate::error::CliError;
-use clap::Args;
-use ply_arena::{play_game, spec_seat, ArenaError, Choice, EndReason, GameRecord, GameRules, Seat};
+use clap::{Args, ValueEnum};
+use ply_arena::game::play_game_with_dice;
+use ply_arena::{spec_seat, ArenaError, Choice, EndReason, GameRecord, GameRules, Seat};
 use ply_registry::{with_game, AnyGame};
 use ply_search::describe::position_after as position;
 use ply_search::describe::{Describe, FrontEndGame};
@@ -102,14 +103,69 @@ fn shown_move<G: Describe>(before: &G, mv: G::Move) -> String {
     }
 }
 
+/// Who rolls the dice in `ply play`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Dice {
+    /// ply rolls them (from `--dice-seed`).
+    Roll,
+    /// The terminal asks for each roll (dice rolled at the table); an empty line lets ply roll.
+    Ask,
+}
+
+/// Asks for the roll at `state` on the terminal: the outcome typed, or `None` (ply rolls) for
+/// an empty line or the end of the input. A roll that is not an outcome here is answered with
+/// the accepted form and asked again.
+fn ask_for_dice<G: Describe>(
+    state: &G,
+    input: &RefCell<&mut dyn BufRead>,
+    out: &RefCell<&mut dyn Write>,
+) -> Option<G::Move> {
+    let mut out = out.borrow_mut();
+    loop {
+        let prompt = format!(
+            "the dice for player {}: type the roll ({}), or Enter to let ply roll: ",
+            state.to_move().index(),
+            state.move_format()
+        );
+        write!(out, "{prompt}").ok()?;
+        out.flush().ok()?;
+        let mut line = String::new();
+        if input.borrow_mut().read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        let text = line.trim();
+        if text.is_empty() {
+            return None;
+        }
+        match state.parse_move(text) {
+            Ok(mv) => return Some(mv),
+            Err(e) => writeln!(out, "{e}").ok()?,
+        }
+    }
+}
+
+/// The opponent `ply play` gives player 1 when `--p1` is not given: alpha-beta for a second,
+/// or expectimax for a second in a game with dice (which alpha-beta does not play).
+pub fn default_opponent<G: FrontEndGame>() -> &'static str {
+    if G::HAS_CHANCE {
+        "expectimax(time=1s)"
+    } else {
+        "alphabeta(time=1s)"
+    }
+}
+
+fn default_opponent_of<G: FrontEndGame>(_start: &G) -> &'static str {
+    default_opponent::<G>()
+}
+
 /// Plays from `start` with `players[0]` and `players[1]` (agent specs or `human`), reading
-/// human moves from `input` and rolling any dice from `dice_seed`; returns the record of the
-/// game.
+/// human moves from `input` and rolling any dice from `dice_seed`, or asking for them on the
+/// terminal with [`Dice::Ask`]; returns the record of the game.
 pub fn run<G: FrontEndGame>(
     start: &G,
     game_spec: &str,
     players: [&str; 2],
-    dice_seed: u64,
+    (dice, dice_seed): (Dice, u64),
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<GameRecord, CliError> {
@@ -155,7 +211,11 @@ pub fn run<G: FrontEndGame>(
     show(start.drawing());
     let started = Instant::now();
     let mut last = start.clone();
-    let game = play_game(start, &[], seats, &rules, &mut |played| {
+    let mut asked_dice = |state: &G| match dice {
+        Dice::Ask => ask_for_dice(state, &input, &terminal),
+        Dice::Roll => None,
+    };
+    let game = play_game_with_dice(start, &[], seats, &rules, &mut asked_dice, &mut |played| {
         last = played.after.clone();
         let mover = played.before.to_move().index();
         let mv = shown_move(played.before, played.mv);
@@ -217,9 +277,10 @@ pub struct PlayArgs {
     /// Player 0: an agent spec or `human`.
     #[arg(long, default_value = "human", value_name = "SPEC")]
     pub p0: String,
-    /// Player 1: an agent spec or `human`.
-    #[arg(long, default_value = "alphabeta(time=1s)", value_name = "SPEC")]
-    pub p1: String,
+    /// Player 1: an agent spec or `human` [default: alphabeta(time=1s), or expectimax(time=1s)
+    /// in a game with dice].
+    #[arg(long, value_name = "SPEC")]
+    pub p1: Option<String>,
     /// Append the game to this JSON Lines file (the arena's record format).
     #[arg(long, value_name = "FILE")]
     pub record: Option<std::path::PathBuf>,
@@ -227,6 +288,10 @@ pub struct PlayArgs {
     /// by default a new one each game, from the clock.
     #[arg(long, value_name = "N")]
     pub dice_seed: Option<u64>,
+    /// In games with dice, who rolls them: ply, or the person at the terminal, asked for each
+    /// roll (an empty line lets ply roll that one).
+    #[arg(long, value_enum, default_value = "roll")]
+    pub dice: Dice,
 }
 
 /// Runs `ply play` with its parsed arguments, writing to `out`.
@@ -245,7 +310,8 @@ pub fn execute(args: PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
             let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
             now.map_or(0, |t| t.as_nanos() as u64)
         });
-        run(&state, &args.position.game, [&args.p0, &args.p1], dice_seed, &mut input, out)?
+        let p1 = args.p1.clone().unwrap_or_else(|| default_opponent_of(&start).to_string());
+        run(&state, &args.position.game, [&args.p0, &p1], (args.dice, dice_seed), &mut input, out)?
     });
     if let (Some(path), Some(writer)) = (&args.record, writer.as_mut()) {
         writer
@@ -253,4 +319,35 @@ pub fn execute(args: PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
             .map_err(|e| CliError::new(format!("cannot write `{}`: {e}", path.display())))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn agent_builds<G: FrontEndGame>(_start: &G, spec: &str) -> bool {
+        ply_search::agents::build_agent::<G>(spec).is_ok()
+    }
+
+    /// Player 1's default is an agent the game takes: alpha-beta, or expectimax with dice.
+    #[test]
+    fn the_default_opponent_plays_the_game() {
+        assert_eq!(default_opponent::<ply_pig::Pig>(), "expectimax(time=1s)");
+        assert_eq!(
+            default_opponent::<ply_tutorial::TicTacToe>(),
+            "alphabeta(time=1s)"
+        );
+        for game in ply_registry::GAMES {
+            let spec = if game.chance {
+                "expectimax(time=1s)"
+            } else {
+                "alphabeta(time=1s)"
+            };
+            let start = AnyGame::from_spec(game.example).unwrap();
+            with_game!(start, s => {
+                assert_eq!(default_opponent_of(&s), spec);
+                assert!(agent_builds(&s, spec), "{}", game.example);
+            });
+        }
+    }
 }
