@@ -73,7 +73,8 @@ impl TreeKind for Deterministic {
     const CHANCE: bool = false;
     const NAME: &'static str = "tree";
     const ABOUT: &'static str = "an explicit game tree with payoffs at the leaves, for teaching";
-    const FORM: &'static str = "nested lists of integers, e.g. [[3,12,8],[2,4,6],[14,5,2]]";
+    const FORM: &'static str =
+        "nested lists of leaf payoffs for player 0, e.g. [[3,12,8],[2,4,6],[14,5,2]]";
     const EXAMPLE: &'static str = "tree(shape=[[3,12,8],[2,4,6],[14,5,2]])";
     const PRESETS: &'static [crate::describe::Preset] = &[crate::describe::Preset {
         label: "AIMA figure 5.2 (a game tree)",
@@ -90,7 +91,7 @@ impl TreeKind for WithChance {
     const NAME: &'static str = "chance-tree";
     const ABOUT: &'static str =
         "an explicit game tree with chance nodes (~[...]) and payoffs at the leaves, for teaching";
-    const FORM: &'static str = "nested lists of integers, chance nodes written ~[...] (weights as ~[1:A,3:B]), e.g. [~[3,12],~[2,4]]";
+    const FORM: &'static str = "nested lists of leaf payoffs for player 0, chance nodes written ~[...] (weights as ~[1:A,3:B]), e.g. [~[3,12],~[2,4]]";
     const EXAMPLE: &'static str = "chance-tree(shape=[~[3,12],~[2,4]])";
     const PRESETS: &'static [crate::describe::Preset] = &[];
 }
@@ -524,7 +525,7 @@ impl<K: TreeKind> crate::describe::FromSpec for GameTree<K> {
     const KEYS: &'static [crate::describe::SpecKey] = &[crate::describe::SpecKey {
         key: "shape",
         default: "(required)",
-        accepted: "nested lists of leaf payoffs for player 0, e.g. [[3,12,8],[2,4,6],[14,5,2]]",
+        accepted: K::FORM,
     }];
     const EXAMPLE: &'static str = K::EXAMPLE;
     const SHOWCASE: crate::describe::Showcase = crate::describe::Showcase {
@@ -619,7 +620,7 @@ mod tests {
             "[99999999999]",
         ] {
             let err = Tree::parse(bad).unwrap_err().to_string();
-            assert!(err.contains("nested lists of integers"), "{bad}: {err}");
+            assert!(err.contains("nested lists of leaf payoffs"), "{bad}: {err}");
         }
     }
 

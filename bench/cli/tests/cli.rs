@@ -542,7 +542,7 @@ fn search_rejects_bad_agents_and_finished_games() {
         ),
         (
             &["search", "tree(shape=[1,[]])", "minimax"],
-            "bad tree `[1,[]]`: expected nested lists of integers",
+            "bad tree `[1,[]]`: expected nested lists of leaf payoffs",
         ),
         (&["search", "tree(shape=[1,[2,3])", "minimax"], "bad spec"),
         (

@@ -44,6 +44,7 @@ macro_rules! registered_games {
             Pig => ply_pig::Pig,
             Einstein => ply_einstein::Einstein,
             Tree => ply_search::tree::Tree,
+            ChanceTree => ply_search::tree::ChanceTree,
             TicTacToe => ply_tutorial::TicTacToe,
             Nim => ply_tutorial::Nim,
         }

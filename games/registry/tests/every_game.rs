@@ -14,7 +14,7 @@ fn every_start() -> Vec<(String, AnyGame)> {
         .iter()
         .flat_map(|info| {
             let name = match info.name {
-                "tree" => info.example, // a tree has no default shape
+                "tree" | "chance-tree" => info.example, // a tree has no default shape
                 name => name,
             };
             [name, info.example].map(|spec| {
@@ -81,7 +81,7 @@ fn every_named_evaluator_builds_an_agent_that_moves() {
 fn specs_name_their_keys_and_unknown_games_are_listed() {
     for info in GAMES {
         let spec = match info.name {
-            "tree" => "tree(shape=[1,2],colour=red)".to_string(),
+            "tree" | "chance-tree" => format!("{}(shape=[1,2],colour=red)", info.name),
             name => format!("{name}(colour=red)"),
         };
         let err = AnyGame::from_spec(&spec).expect_err("unknown key");
