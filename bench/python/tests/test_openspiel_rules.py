@@ -14,35 +14,42 @@ except ImportError:  # the plain python3 of `cargo test`
     pyspiel = None
 
 
+def play_both(test, ours, theirs, rng, chance_string=None):
+    """Plays one random game in ply and OpenSpiel at once, comparing at every step whether it
+    is a roll, the player, the legal actions, the chance outcomes and their probabilities and
+    the action strings (`chance_string` turns ply's string of a roll into OpenSpiel's; None
+    leaves rolls' strings unchecked), and the returns at the end. Returns the steps played and
+    the returns."""
+    steps = 0
+    while not theirs.is_terminal():
+        test.assertFalse(ours.is_terminal())
+        test.assertEqual(ours.is_chance_node(), theirs.is_chance_node())
+        test.assertEqual(ours.current_player(), theirs.current_player())
+        test.assertEqual(ours.legal_actions(), list(theirs.legal_actions()))
+        if theirs.is_chance_node():
+            expected = sorted(theirs.chance_outcomes())
+            got = sorted(ours.chance_outcomes())
+            test.assertEqual([a for a, _ in got], [a for a, _ in expected])
+            for (_, p), (_, q) in zip(got, expected):
+                test.assertAlmostEqual(p, q, places=12)
+            action = rng.choice([a for a, _ in expected])
+            if chance_string:
+                face = theirs.action_to_string(pyspiel.PlayerId.CHANCE, action)
+                test.assertEqual(chance_string(ours.action_to_string(action)), face)
+        else:
+            action = rng.choice(theirs.legal_actions())
+            player = theirs.current_player()
+            test.assertEqual(ours.action_to_string(action), theirs.action_to_string(player, action))
+        ours.apply_action(action)
+        theirs.apply_action(action)
+        steps += 1
+    test.assertTrue(ours.is_terminal())
+    test.assertEqual(list(ours.returns()), list(theirs.returns()))
+    return steps, tuple(theirs.returns())
+
+
 @unittest.skipUnless(pyspiel, "pyspiel is not installed (pip install open-spiel==2.0.2)")
 class PigAgainstOpenSpiel(unittest.TestCase):
-    def play_both(self, ours, theirs, rng):
-        steps = 0
-        while not theirs.is_terminal():
-            self.assertFalse(ours.is_terminal())
-            self.assertEqual(ours.is_chance_node(), theirs.is_chance_node())
-            self.assertEqual(ours.current_player(), theirs.current_player())
-            self.assertEqual(ours.legal_actions(), list(theirs.legal_actions()))
-            if theirs.is_chance_node():
-                expected = sorted(theirs.chance_outcomes())
-                got = sorted(ours.chance_outcomes())
-                self.assertEqual([a for a, _ in got], [a for a, _ in expected])
-                for (_, p), (_, q) in zip(got, expected):
-                    self.assertAlmostEqual(p, q, places=12)
-                action = rng.choice([a for a, _ in expected])
-                face = theirs.action_to_string(pyspiel.PlayerId.CHANCE, action)
-                self.assertEqual("Roll " + ours.action_to_string(action), face)
-            else:
-                action = rng.choice(theirs.legal_actions())
-                player = theirs.current_player()
-                self.assertEqual(ours.action_to_string(action), theirs.action_to_string(player, action))
-            ours.apply_action(action)
-            theirs.apply_action(action)
-            steps += 1
-        self.assertTrue(ours.is_terminal())
-        self.assertEqual(list(ours.returns()), list(theirs.returns()))
-        return steps
-
     def test_random_games_agree_move_for_move(self):
         for goal, die, horizon in [(100, 6, 1000), (20, 3, 1000), (10, 2, 1000), (30, 6, 40)]:
             ours_game = ply_search.load_game(f"pig(goal={goal},die={die},horizon={horizon})")
@@ -51,8 +58,12 @@ class PigAgainstOpenSpiel(unittest.TestCase):
             )
             for seed in range(40):
                 rng = random.Random(seed)
-                steps = self.play_both(
-                    ours_game.new_initial_state(), theirs_game.new_initial_state(), rng
+                steps, _ = play_both(
+                    self,
+                    ours_game.new_initial_state(),
+                    theirs_game.new_initial_state(),
+                    rng,
+                    chance_string=lambda face: "Roll " + face,
                 )
                 self.assertGreater(steps, 0)
 
@@ -68,30 +79,10 @@ class EinsteinAgainstOpenSpiel(unittest.TestCase):
         winners = set()
         for seed in range(200):
             rng = random.Random(seed)
-            ours, theirs = ours_game.new_initial_state(), theirs_game.new_initial_state()
-            while not theirs.is_terminal():
-                self.assertFalse(ours.is_terminal())
-                self.assertEqual(ours.is_chance_node(), theirs.is_chance_node())
-                self.assertEqual(ours.current_player(), theirs.current_player())
-                self.assertEqual(ours.legal_actions(), list(theirs.legal_actions()))
-                if theirs.is_chance_node():
-                    expected = theirs.chance_outcomes()
-                    got = ours.chance_outcomes()
-                    self.assertEqual([a for a, _ in got], [a for a, _ in expected])
-                    for (_, p), (_, q) in zip(got, expected):
-                        self.assertAlmostEqual(p, q, places=12)
-                    action = rng.choice([a for a, _ in expected])
-                else:
-                    action = rng.choice(theirs.legal_actions())
-                    player = theirs.current_player()
-                    self.assertEqual(
-                        ours.action_to_string(action), theirs.action_to_string(player, action)
-                    )
-                ours.apply_action(action)
-                theirs.apply_action(action)
-            self.assertTrue(ours.is_terminal())
-            self.assertEqual(list(ours.returns()), list(theirs.returns()))
-            winners.add(tuple(theirs.returns()))
+            _, returns = play_both(
+                self, ours_game.new_initial_state(), theirs_game.new_initial_state(), rng
+            )
+            winners.add(returns)
         self.assertEqual(len(winners), 2)  # both sides won some
 
 

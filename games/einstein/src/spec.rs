@@ -1,7 +1,7 @@
 //! What front ends need of EinStein würfelt nicht beyond its rules: its spec, OpenSpiel's
 //! action numbers, its evaluators and its description.
 
-use crate::board::{distance, rolls_moving, Cell, CELLS, DIRECTIONS, SETUPS, SIDE};
+use crate::board::{distance, rolls_moving, Cell, CELLS, NO_CELL, SETUPS, SIDE, STEPS};
 use crate::rules::{Einstein, EwnMove, Phase};
 use ply_search::describe::{
     Actions, Describe, FromSpec, NamedEvaluators, Preset, Showcase, SpecKey,
@@ -44,9 +44,8 @@ impl Actions for Einstein {
             EwnMove::Setup(index) => index as usize,
             EwnMove::Roll(face) => face as usize - 1,
             EwnMove::Step { from, dir } => {
-                let (dr, dc) = DIRECTIONS[dir as usize];
-                let to = (from as i32 + dr as i32 * SIDE as i32 + dc as i32) as usize;
-                let capture = to < CELLS && self.cube(to as Cell).is_some();
+                let to = STEPS[from as usize][dir as usize];
+                let capture = to != NO_CELL && self.cube(to).is_some();
                 (from as usize * 6 + dir as usize) * 2 + capture as usize
             }
         }
