@@ -43,6 +43,7 @@ macro_rules! registered_games {
             Amazons => ply_amazons::Amazons,
             Pig => ply_pig::Pig,
             Einstein => ply_einstein::Einstein,
+            Backgammon => ply_backgammon::Backgammon,
             Tree => ply_search::tree::Tree,
             ChanceTree => ply_search::tree::ChanceTree,
             TicTacToe => ply_tutorial::TicTacToe,
