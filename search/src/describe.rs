@@ -160,6 +160,17 @@ pub trait Describe: Game {
         self.format_move(mv)
     }
 
+    /// The points each player scores once the game is over (OpenSpiel's `returns()`): by
+    /// default 1 for a win, -1 for a loss and 0 for a draw or an unfinished game. Games that
+    /// score more than one point (backgammon's gammons) say so.
+    fn returns(&self) -> [f64; 2] {
+        match self.outcome() {
+            Some(crate::Outcome::Win(winner)) if winner.index() == 0 => [1.0, -1.0],
+            Some(crate::Outcome::Win(_)) => [-1.0, 1.0],
+            _ => [0.0, 0.0],
+        }
+    }
+
     /// Why a finished game ended, in words ("player 1 cannot move"); `None` while it goes on.
     /// The default names only the result; games say which rule ended them.
     fn end_reason(&self) -> Option<String> {

@@ -637,6 +637,7 @@ page_tests! {
     amazons: "docs/games/amazons.md",
     pig: "docs/games/pig.md",
     einstein: "docs/games/einstein-wurfelt-nicht.md",
+    backgammon: "docs/games/backgammon.md",
     chance: "docs/chance.md",
     queen_isolation: "docs/games/queen-isolation.md",
     mcts: "docs/mcts.md",

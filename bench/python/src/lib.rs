@@ -38,6 +38,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(state::registered_games, m)?)?;
     m.add_function(wrap_pyfunction!(run::search, m)?)?;
     m.add_function(wrap_pyfunction!(run::perft, m)?)?;
+    m.add_function(wrap_pyfunction!(run::playouts, m)?)?;
     m.add_function(wrap_pyfunction!(run::solve, m)?)?;
     m.add_function(wrap_pyfunction!(run::check, m)?)?;
     m.add_function(wrap_pyfunction!(courses::udacity_actions, m)?)?;

@@ -222,6 +222,49 @@ pub fn perft(py: Python<'_>, state: &Bound<'_, PyAny>, depth: u32, count: &str) 
     leaves.ok_or_else(|| PyRuntimeError::new_err("perft stopped"))
 }
 
+/// Plays `count` uniformly random games from `state` (a registry `State`; dice rolled by their
+/// probabilities) with the random stream `seed`, as MCTS's playouts do: the Monte Carlo value
+/// of a position, and the measure of a game's raw speed. Returns `{"wins": [p0, p1], "draws":
+/// n, "plies": total}`.
+#[pyfunction]
+#[pyo3(signature = (state, count, seed = 0))]
+pub fn playouts<'py>(
+    py: Python<'py>,
+    state: &Bound<'py, PyAny>,
+    count: u64,
+    seed: u64,
+) -> PyResult<Bound<'py, PyAny>> {
+    let Target::Registry(state) = Target::of(state)? else {
+        return Err(PyTypeError::new_err(
+            "playouts takes a State of a registered game (ply_search.load_game(...).new_initial_state())",
+        ));
+    };
+    let (wins, draws, plies) = with_game!(&state.state, s => {
+        let s = s.clone();
+        interruptible(py, move |stop| {
+            let mut rng = ply_search::Rng::new(seed);
+            let (mut wins, mut draws, mut plies) = ([0u64; 2], 0u64, 0u64);
+            for _ in 0..count {
+                if stop.is_raised() {
+                    break;
+                }
+                let (end, made) = s.random_playout(&mut rng, u32::MAX);
+                plies += made as u64;
+                match end.outcome() {
+                    Some(ply_search::Outcome::Win(p)) => wins[p.index()] += 1,
+                    _ => draws += 1,
+                }
+            }
+            (wins, draws, plies)
+        })?
+    });
+    let dict = pyo3::types::PyDict::new(py);
+    dict.set_item("wins", wins.to_vec())?;
+    dict.set_item("draws", draws)?;
+    dict.set_item("plies", plies)?;
+    Ok(dict.into_any())
+}
+
 /// The solution of `s` as `ply solve --json` writes it, or the solver's error.
 fn solve_in<G: Solvable>(
     py: Python<'_>,

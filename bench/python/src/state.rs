@@ -265,11 +265,7 @@ impl State {
     /// Each player's result: `[1.0, -1.0]` when player 0 won, `[0.0, 0.0]` for a draw or a
     /// game still going on.
     fn returns(&self) -> [f64; 2] {
-        match self.state.outcome() {
-            Some(Outcome::Win(p)) if p.index() == 0 => [1.0, -1.0],
-            Some(Outcome::Win(_)) => [-1.0, 1.0],
-            _ => [0.0, 0.0],
-        }
+        self.state.returns()
     }
 
     /// The actions played since the state was created (`new_initial_state` or

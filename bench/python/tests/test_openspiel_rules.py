@@ -1,4 +1,4 @@
-"""ply's games with dice against OpenSpiel's (Pig, EinStein würfelt nicht), move for move: random games played in both at
+"""ply's games with dice against OpenSpiel's (Pig, EinStein würfelt nicht, backgammon), move for move: random games played in both at
 once, the chance outcomes and their probabilities, the legal actions, the players and the
 returns compared at every step. Needs pyspiel (`pip install open-spiel==2.0.2`, which .ci/run
 installs into its virtualenv); skipped where it is not installed."""
@@ -84,6 +84,106 @@ class EinsteinAgainstOpenSpiel(unittest.TestCase):
             )
             winners.add(returns)
         self.assertEqual(len(winners), 2)  # both sides won some
+
+
+def dice_of(text):
+    """The dice in a roll's words, ply's (`6-3`, `x2-1`) or OpenSpiel's (`... (roll: 36)`)."""
+    return tuple(sorted(int(c) for c in text.split("roll:")[-1] if c.isdigit()))
+
+
+def board_of_observation(values):
+    """x's and o's checkers on OpenSpiel's 24 points, the bar and off, from OpenSpiel's
+    observation tensor for player 0 (Tesauro's four numbers a point)."""
+    def counts(start):
+        out = []
+        for point in range(24):
+            one, two, three, more = values[start + 4 * point : start + 4 * point + 4]
+            out.append(int(one + 2 * two + 3 * three + (3 + more if more > 0 else 0)))
+        return out
+    x, o = counts(0), counts(96)
+    return x, o, (int(values[192]), int(values[195])), (int(values[193]), int(values[196]))
+
+
+def board_of_position(position):
+    """The same from ply's position notation."""
+    words = position.split()
+    x = [int(w[1:]) if w.startswith("x") else 0 for w in words[:24]]
+    o = [int(w[1:]) if w.startswith("o") else 0 for w in words[:24]]
+    bar = tuple(int(n) for n in words[24].split(":"))
+    off = tuple(int(n) for n in words[25].split(":"))
+    return x, o, bar, off
+
+
+@unittest.skipUnless(pyspiel, "pyspiel is not installed (pip install open-spiel==2.0.2)")
+class BackgammonAgainstOpenSpiel(unittest.TestCase):
+    """The opening roll, the rolls and their probabilities, entering, hitting, bearing off, the
+    forced use of the dice, doubles and the scoring, compared with OpenSpiel's backgammon. ply
+    rolls the 21 distinct dice (OpenSpiel the 36 ordered ones) and lists each play once where
+    OpenSpiel lists some under two numbers: so the rolls are compared by their dice and summed
+    probabilities, and the plays by the positions they reach."""
+
+    def play_both(self, ours, theirs, rng):
+        while not theirs.is_terminal():
+            self.assertFalse(ours.is_terminal())
+            self.assertEqual(ours.is_chance_node(), theirs.is_chance_node())
+            self.assertEqual(ours.current_player(), theirs.current_player())
+            if theirs.is_chance_node():
+                summed = {}
+                for action, p in theirs.chance_outcomes():
+                    words = theirs.action_to_string(pyspiel.PlayerId.CHANCE, action)
+                    key = (dice_of(words), "O starts" in words)
+                    summed[key] = summed.get(key, 0.0) + p
+                    # Each of OpenSpiel's numbers plays ply's roll of the same dice.
+                    self.assertEqual(dice_of(ours.action_to_string(action)), dice_of(words))
+                ours_p = {}
+                for action, p in ours.chance_outcomes():
+                    words = ours.action_to_string(action)
+                    ours_p[(dice_of(words), words.startswith("o"))] = p
+                self.assertEqual(sorted(ours_p), sorted(summed))
+                for key, p in ours_p.items():
+                    self.assertAlmostEqual(p, summed[key], places=12)
+                action = rng.choice([a for a, _ in theirs.chance_outcomes()])
+            else:
+                player = theirs.current_player()
+                theirs_legal = list(theirs.legal_actions())
+                ours_legal = ours.legal_actions()
+                self.assertTrue(set(ours_legal) <= set(theirs_legal))
+                reached = {}
+                for a in theirs_legal:
+                    child = theirs.clone()
+                    child.apply_action(a)
+                    reached.setdefault(str(child), a)
+                self.assertEqual(len(ours_legal), len(reached))
+                for a in ours_legal:
+                    words = theirs.action_to_string(player, a)
+                    # ply writes OpenSpiel's words with + for the blank (a play is one word).
+                    self.assertEqual(ours.action_to_string(a).replace("+", " "), words.split(" - ", 1)[-1])
+                action = rng.choice(theirs_legal)
+            ours.apply_action(action)
+            theirs.apply_action(action)
+            self.assertEqual(
+                board_of_position(ours.position()), board_of_observation(theirs.observation_tensor(0))
+            )
+        self.assertTrue(ours.is_terminal())
+        self.assertEqual(list(ours.returns()), list(theirs.returns()))
+        return tuple(theirs.returns())
+
+    def test_random_games_agree_move_for_move(self):
+        results = set()
+        for ours_scoring, theirs_scoring, seeds in [
+            ("winloss", "winloss_scoring", range(12)),
+            ("gammons", "enable_gammons", range(100, 106)),
+            ("full", "full_scoring", range(200, 206)),
+        ]:
+            ours_game = ply_search.load_game(f"backgammon(scoring={ours_scoring})")
+            theirs_game = pyspiel.load_game("backgammon", {"scoring_type": theirs_scoring})
+            for seed in seeds:
+                results.add(
+                    self.play_both(
+                        ours_game.new_initial_state(), theirs_game.new_initial_state(), random.Random(seed)
+                    )
+                )
+        self.assertTrue({(1.0, -1.0), (-1.0, 1.0)} <= results)  # both sides won some
 
 
 if __name__ == "__main__":

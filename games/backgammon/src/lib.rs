@@ -21,8 +21,8 @@
 //! assert!(start.is_chance_node());
 //! let opened = start.play(start.parse_move("x 3-1").unwrap());
 //! let plays: Vec<String> = opened.legal_moves().iter().map(|&m| opened.format_move(m)).collect();
-//! assert!(plays.contains(&"8/5 6/5".to_string())); // making the 5 point
-//! let made = opened.play(opened.parse_move("8/5 6/5").unwrap());
+//! assert!(plays.contains(&"8/5+6/5".to_string())); // making the 5 point
+//! let made = opened.play(opened.parse_move("8/5 6/5").unwrap()); // a blank reads as +
 //! assert!(made.is_chance_node()); // the dice roll for o
 //! ```
 

@@ -1,6 +1,6 @@
-//! The notation: plays as OpenSpiel writes them (`24/18 13/11`, `8/5*/3`, `6/4(2)`, `Bar/22
-//! Pass`, `Pass`), rolls as the dice (`6-3`), the opening roll with its starter (`x 2-1`);
-//! positions as the 24 points and the state of the turn.
+//! The notation: plays as OpenSpiel writes them, a `+` for its blank so that a play is one word
+//! (`24/18+13/11`, `8/5*/3`, `6/4(2)`, `Bar/22+Pass`, `Pass`), rolls as the dice (`6-3`), the
+//! opening roll with its starter (`x2-1`); positions as the 24 points and the state of the turn.
 
 use crate::board::{absolute, opening_starter, roll_weight, CHECKERS, OUTCOMES, POINTS};
 use crate::rules::{Backgammon, BgMove, Phase, Step, BAR};
@@ -70,9 +70,9 @@ fn part(state: &Backgammon, step: Option<Step>) -> Part {
     }
 }
 
-/// A play in OpenSpiel's words (its `ActionToString` without the leading action number):
-/// the higher start first, a checker moving twice as `a/b/c`, two alike as `a/b(2)`, hits
-/// starred.
+/// A play in OpenSpiel's words (its `ActionToString` without the leading action number, `+`
+/// for its blank): the higher start first, a checker moving twice as `a/b/c`, two alike as
+/// `a/b(2)`, hits starred.
 fn format_play(state: &Backgammon, action: u16) -> String {
     let [first, second] = state.decode(action);
     let (a, b) = (part(state, first), part(state, second));
@@ -109,7 +109,7 @@ fn format_play(state: &Backgammon, action: u16) -> String {
             String::new()
         };
         format!(
-            "{}/{}{} {}{}{}",
+            "{}/{}{}+{}{}{}",
             point_name(x.start),
             point_name(x.end),
             star(x.hit),
@@ -125,7 +125,7 @@ pub(crate) fn format_move(state: &Backgammon, mv: BgMove) -> String {
         BgMove::Opening(outcome) => {
             let [a, b] = OUTCOMES[outcome as usize];
             format!(
-                "{} {}-{}",
+                "{}{}-{}",
                 side_letter(opening_starter(outcome)),
                 a.max(b),
                 a.min(b)
@@ -160,7 +160,10 @@ fn written_steps(text: &str) -> Option<Vec<(u8, u8)>> {
         }
     };
     let mut steps = Vec::new();
-    for token in text.split_whitespace() {
+    for token in text
+        .split(|c: char| c.is_whitespace() || c == '+')
+        .filter(|t| !t.is_empty())
+    {
         let (path, times) = match token.split_once('(') {
             Some((path, rest)) => (path, rest.strip_suffix(')')?.parse::<usize>().ok()?),
             None => (token, 1),
@@ -212,7 +215,7 @@ fn expected_move(state: &Backgammon) -> String {
     }
     match state.phase() {
         Phase::Opening => {
-            "the opening roll: the starter and the dice, e.g. x 3-1 (x starts) or o 6-5".into()
+            "the opening roll: the starter and the dice, e.g. x3-1 (x starts) or o6-5".into()
         }
         Phase::Roll => "the dice, e.g. 6-3 or 4-4".into(),
         Phase::Play => {
@@ -225,7 +228,7 @@ fn expected_move(state: &Backgammon) -> String {
                 .take(12)
                 .collect();
             format!(
-                "a play as start/end for each checker, highest first (bar and off by name, * for a hit optional), one of {}{}",
+                "a play as start/end for each checker joined by + (bar and off by name, * for a hit optional), one of {}{}",
                 plays.join(", "),
                 if state.legal_moves().len() > 12 { ", ..." } else { "" }
             )
@@ -241,8 +244,9 @@ pub(crate) fn parse_move(state: &Backgammon, text: &str) -> Result<BgMove, Notat
     let word = text.trim().to_ascii_lowercase();
     match state.phase() {
         Phase::Opening => {
-            let (who, dice) = word.split_once(' ').ok_or_else(bad)?;
-            let dice = dice.trim().strip_prefix("starts").unwrap_or(dice).trim();
+            let (who, dice) = word.split_at_checked(1).ok_or_else(bad)?;
+            let dice = dice.trim();
+            let dice = dice.strip_prefix("starts").unwrap_or(dice).trim();
             let starter = match who {
                 "x" => Player::P0,
                 "o" => Player::P1,
@@ -265,7 +269,16 @@ pub(crate) fn parse_move(state: &Backgammon, text: &str) -> Result<BgMove, Notat
         }
         Phase::Play => {
             let legal = state.legal_moves();
-            let plain = |s: &str| s.to_ascii_lowercase().replace('*', "");
+            let plain = |s: &str| {
+                let words: Vec<String> = s
+                    .to_ascii_lowercase()
+                    .replace('*', "")
+                    .split(|c: char| c.is_whitespace() || c == '+')
+                    .filter(|w| !w.is_empty())
+                    .map(String::from)
+                    .collect();
+                words.join("+")
+            };
             if let Some(&mv) = legal
                 .iter()
                 .find(|&&m| plain(&format_move(state, m)) == plain(&word))

@@ -294,12 +294,27 @@ impl Describe for Backgammon {
 
     fn move_format(&self) -> String {
         match self.phase() {
-            Phase::Opening => "the starter and the dice, e.g. x 3-1".into(),
+            Phase::Opening => "the starter and the dice, e.g. x3-1".into(),
             Phase::Roll => "the dice, e.g. 6-3 or 4-4".into(),
             Phase::Play => {
-                "start/end for each checker, e.g. 24/18 13/11, 8/5*/3, 6/4(2), bar/22, 6/off or pass"
+                "start/end for each checker joined by +, e.g. 24/18+13/11, 8/5*/3, 6/4(2), bar/22, 6/off or pass"
                     .into()
             }
+        }
+    }
+
+    /// The points won: 1, or 2 for a gammon and 3 for a backgammon where they count.
+    fn returns(&self) -> [f64; 2] {
+        match self.outcome() {
+            Some(Outcome::Win(winner)) => {
+                let points = self.points_won() as f64;
+                if winner == Player::P0 {
+                    [points, -points]
+                } else {
+                    [-points, points]
+                }
+            }
+            _ => [0.0, 0.0],
         }
     }
 

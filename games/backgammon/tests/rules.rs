@@ -163,16 +163,16 @@ fn both_dice_are_played_where_possible_else_the_larger() {
     // x's one checker outside home (its 14 point) can move 5 or 2 but not both: o holds the
     // point 7 pips on (x's 7), and x's other checkers, on its 1 point, cannot bear off yet.
     let either = "o13 . . . . . . . . . x1 . . . . . . o2 . . . . . x14 0:0 0:0 play x 52 3 6";
-    assert_eq!(plays(&at(either)), ["14/9 Pass"]);
+    assert_eq!(plays(&at(either)), ["14/9+Pass"]);
     // With o on x's 9 point too, only the 2 can be played, and must be.
     let only_two = "o11 . . . . . . . . . x1 . . . . o2 . o2 . . . . . x14 0:0 0:0 play x 52 3 6";
-    assert_eq!(plays(&at(only_two)), ["14/12 Pass"]);
+    assert_eq!(plays(&at(only_two)), ["14/12+Pass"]);
     // From the start, a 6-5 uses both dice in every play.
     let start = Backgammon::default();
     let opened = start.play(start.parse_move("x 6-5").unwrap());
     assert!(plays(&opened)
         .iter()
-        .all(|p| p.contains(' ') || p.matches('/').count() == 2));
+        .all(|p| p.contains('+') || p.matches('/').count() == 2));
 }
 
 #[test]
@@ -251,6 +251,7 @@ fn notation_reads_back_plays_rolls_and_positions() {
         ("24/18/13", "24/13"),
         ("24/18/13", "24/13*"),
         ("24/18/13", "24/18 18/13"),
+        ("24/18/13", "18/13+24/18"),
     ] {
         assert_eq!(
             opened.parse_move(text).unwrap(),
@@ -284,11 +285,11 @@ fn bad_input_names_the_bad_part() {
         assert!(err.contains(part), "{spec}: {err}");
     }
     let err = start.parse_move("x 3-3").unwrap_err().to_string();
-    assert!(err.contains("x 3-1"), "{err}");
+    assert!(err.contains("x3-1"), "{err}");
     let opened = start.play(start.parse_move("x 3-1").unwrap());
     let err = opened.parse_move("24/18").unwrap_err().to_string();
     assert!(
-        err.contains("start/end") && err.contains("24/21 6/5"),
+        err.contains("start/end") && err.contains("24/21+6/5"),
         "{err}"
     );
     let moved = opened.play(opened.parse_move("8/5 6/5").unwrap());
@@ -336,4 +337,104 @@ fn random_games_end_and_keep_fifteen_checkers_a_side() {
         }
         assert!(state.outcome().is_some());
     }
+}
+
+/// The exact value for x by recursion with a memo, the rolls weighted by their chances:
+/// written here, sharing no code with the solver.
+fn exact(state: &Backgammon, memo: &mut std::collections::HashMap<Backgammon, f64>) -> f64 {
+    if let Some(outcome) = state.outcome() {
+        return match outcome {
+            Outcome::Win(Player::P0) => 1.0,
+            Outcome::Win(Player::P1) => -1.0,
+            Outcome::Draw => 0.0,
+        };
+    }
+    if let Some(&value) = memo.get(state) {
+        return value;
+    }
+    let value = if state.is_chance_node() {
+        let mut outcomes = ply_search::chance::ChanceList::new();
+        state.chance_outcomes(&mut outcomes);
+        let total: f64 = outcomes.iter().map(|c| c.weight as f64).sum();
+        outcomes
+            .iter()
+            .map(|c| c.weight as f64 * exact(&state.play(c.outcome), memo))
+            .sum::<f64>()
+            / total
+    } else {
+        let values = state
+            .legal_moves()
+            .into_iter()
+            .map(|m| exact(&state.play(m), memo));
+        if state.to_move() == Player::P0 {
+            values.fold(f64::MIN, f64::max)
+        } else {
+            values.fold(f64::MAX, f64::min)
+        }
+    };
+    memo.insert(*state, value);
+    value
+}
+
+/// A bear-off never repeats a position, so the solver settles it exactly, and its value is
+/// the recursion's.
+#[test]
+fn the_solver_settles_bear_offs_exactly() {
+    use ply_search::solver::chance::{value_iteration, IterationOptions};
+    for text in [
+        ". o2 . . o1 . . . . . . . . . . . . . . . x1 . x2 . 0:0 12:12 roll x - 40 80",
+        "o1 . . . . o2 . . . . . . . . . . . . x2 . . . . x1 0:0 12:12 roll o - 40 80",
+    ] {
+        let state = at(text);
+        let solution = value_iteration(&state, &IterationOptions::default()).unwrap();
+        assert!(solution.exact, "{text}");
+        let expected = exact(&state, &mut Default::default());
+        let got = solution.value_of(&state).unwrap();
+        assert!(
+            (got - expected).abs() < 1e-12,
+            "{text}: {got} against {expected}"
+        );
+        assert!(expected.abs() < 1.0, "{text}: both sides can still win");
+    }
+}
+
+/// Expectimax, MCTS closed and open loop, and greedy play whole (short) games with legal
+/// plays, the dice rolled between their moves; the searches that would choose the dice are
+/// refused.
+#[test]
+fn the_agents_for_dice_play_whole_games() {
+    use ply_search::agents::build_agent;
+    use ply_search::SearchHints;
+    let start = Backgammon::from_spec_text("backgammon(max_turns=24)").unwrap();
+    for spec in [
+        "expectimax(depth=1)",
+        "expectimax(depth=2,pruning=star2,eval=race)",
+        "mcts(iterations=100)",
+        "mcts(iterations=100,loop=open)",
+        "greedy",
+    ] {
+        let mut agent = build_agent::<Backgammon>(spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
+        let mut rng = Rng::new(9);
+        let mut state = start;
+        let mut asked = 0;
+        while !state.is_terminal() {
+            let mv = if state.is_chance_node() || state.to_move() == Player::P0 {
+                state.random_move(&mut rng).expect("a move")
+            } else {
+                asked += 1;
+                agent.select_move(&state).best_move.expect("a move")
+            };
+            assert!(
+                state.legal_moves().contains(&mv),
+                "{spec} at {}",
+                state.position()
+            );
+            state = state.play(mv);
+        }
+        assert!(asked > 5, "{spec}");
+    }
+    let err = build_agent::<Backgammon>("alphabeta")
+        .err()
+        .expect("refused");
+    assert!(err.to_string().contains("expectimax"), "{err}");
 }

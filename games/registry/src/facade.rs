@@ -40,6 +40,11 @@ impl AnyGame {
         with_game!(self, s => s.outcome())
     }
 
+    /// The points each player scores once the game is over ([`Describe::returns`]).
+    pub fn returns(&self) -> [f64; 2] {
+        with_game!(self, s => s.returns())
+    }
+
     /// The position in the game's notation.
     pub fn position(&self) -> String {
         with_game!(self, s => s.position())
