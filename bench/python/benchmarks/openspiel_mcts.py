@@ -11,8 +11,9 @@ ply's search, on every position; the figure is iterations per second of wall tim
 positions, and the ratio is taken round by round (the machine's speed drifts between hours, not
 within a round).
 
-Random playouts: whole random games of backgammon from the start, OpenSpiel's by its C++
-`RandomRolloutEvaluator` (one rollout a call), ply's by `ply_search.playouts`; games per second. Needs pyspiel (`pip install open-spiel==2.0.2`) and the package (`pip install
+Random playouts: whole random games of backgammon from the start, OpenSpiel's played in C++ by
+two uniformly random bots (`pyspiel.evaluate_bots`, one game a call), ply's by
+`ply_search.playouts`; games per second. Needs pyspiel (`pip install open-spiel==2.0.2`) and the package (`pip install
 ./bench/python`, a release build).
 """
 
@@ -104,10 +105,11 @@ def playouts(count, rounds):
     os_start = pyspiel.load_game("backgammon").new_initial_state()
     ratios, theirs_rates, ours_rates = [], [], []
     for round_ in range(rounds):
-        evaluator = pyspiel.RandomRolloutEvaluator(1, round_)
+        # Two uniformly random bots play each game inside C++ (chance sampled there too).
+        bots = [pyspiel.make_uniform_random_bot(p, round_ * 2 + p) for p in (0, 1)]
         start = time.perf_counter()
-        for _ in range(count):
-            evaluator.evaluate(os_start)
+        for i in range(count):
+            pyspiel.evaluate_bots(os_start.clone(), bots, round_ * count + i)
         theirs = time.perf_counter() - start
         start = time.perf_counter()
         ply_search.playouts(ply_start, count, seed=round_)
@@ -117,8 +119,8 @@ def playouts(count, rounds):
         ratios.append(theirs / ours)
     print(
         f"backgammon random playouts from the start: {count} games, {rounds} rounds\n"
-        f"  OpenSpiel (C++ RandomRolloutEvaluator): {statistics.median(theirs_rates):,.0f} games/s\n"
-        f"  ply playouts:                           {statistics.median(ours_rates):,.0f} games/s\n"
+        f"  OpenSpiel (C++ evaluate_bots, random bots): {statistics.median(theirs_rates):,.0f} games/s\n"
+        f"  ply playouts:                               {statistics.median(ours_rates):,.0f} games/s\n"
         f"  ratio per round: {', '.join(f'{r:.1f}x' for r in ratios)}"
     )
 
