@@ -6,7 +6,7 @@ use crate::convert::to_python;
 use crate::errors::{bad_value, to_py, GameOverError, IllegalMoveError};
 use ply_registry::{AnyGame, GAMES};
 use ply_search::picture::BoardView;
-use ply_search::{Outcome, Player};
+use ply_search::Player;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -157,13 +157,15 @@ impl State {
                 "bad action `{action}`: expected no action (the game is over)"
             )));
         }
-        let legal = self.legal_actions();
+        // A game may read more numbers than it lists (backgammon reads each of OpenSpiel's
+        // numbers of a play it lists once).
         usize::try_from(action)
             .ok()
-            .filter(|a| legal.contains(a))
+            .filter(|&a| self.state.action_text(a).is_some())
             .ok_or_else(|| {
                 IllegalMoveError::new_err(format!(
-                    "bad action `{action}`: expected one of the legal actions {legal:?}"
+                    "bad action `{action}`: expected one of the legal actions {:?}",
+                    self.legal_actions()
                 ))
             })
     }

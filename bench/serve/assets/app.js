@@ -91,6 +91,15 @@ const PLAYER_COLOURS = ['var(--p0)', 'var(--p1)'];
 function drawBoard(target, view, options = {}) {
   target.replaceChildren();
   const grid = view && view.grid;
+  if (!grid && view && view.drawing) {
+    // A game without a grid of cells (backgammon, Pig): its terminal drawing.
+    const lines = view.drawing.replace(/^\n+/, '').split('\n');
+    const width = Math.max(...lines.map((l) => l.length), 20);
+    target.setAttribute('viewBox', `0 0 ${width * 10 + 20} ${lines.length * 20 + 16}`);
+    lines.forEach((line, i) => target.append(svg('text', {
+      x: 10, y: 24 + i * 20, 'font-family': 'monospace', 'font-size': 16, style: 'white-space: pre', fill: '#24292f' }, line)));
+    return;
+  }
   if (!grid) {
     target.setAttribute('viewBox', '0 0 420 60');
     target.append(svg('text', { x: 210, y: 36, 'text-anchor': 'middle', 'font-size': 18, fill: '#5b6470' },
@@ -192,6 +201,7 @@ const play = {
   redo: [],
   view: null,
   players: ['human', 'alphabeta(time=1s)'],
+  autoRoll: true,       // roll the dice as soon as they are due
   selected: null,
   landing: null,        // with `selected`: the cell a move landed on, waiting for its third click
   live: null,           // the running search: {controller, id, playIt, at}
@@ -223,8 +233,47 @@ async function refresh({ agentMayMove = true } = {}) {
   play.arrows = [];
   play.heat = null;
   renderPlay();
+  if (view.chance_node) {
+    // The dice: rolled by the server at once, or by the Roll button and the outcomes' buttons.
+    if (agentMayMove && play.autoRoll) rollDice(serial);
+    return;
+  }
   if (agentMayMove && !view.terminal && !isHuman(view.to_move)) {
     startLive(play.players[view.to_move], true);
+  }
+}
+
+/** Asks the server to roll the dice (each outcome with its probability) and plays the roll. */
+async function rollDice(serial = play.serial) {
+  const request = { game: play.spec, moves: play.moves };
+  if (play.start) request.position = play.start;
+  let rolled;
+  try {
+    rolled = await api('/api/roll', request);
+  } catch (e) {
+    showError(e);
+    return;
+  }
+  if (serial !== play.serial) return;
+  playMove(rolled.move);
+}
+
+/** Whether a spec names a game with dice (the catalog says which games have them). */
+function hasDice(spec) {
+  const game = catalog && catalog.games.find((g) => g.name === gameName(spec));
+  return !!(game && game.chance);
+}
+
+/** A game with dice needs agents that handle chance: the deterministic searches' defaults
+ * become expectimax when such a game is chosen, and back when one without dice is. */
+function suitAgentsToGame() {
+  const dice = hasDice($('game-spec').value.trim());
+  const deterministic = /^(alphabeta|minimax|plain-alphabeta)\b/;
+  for (const [id, time] of [['p0', '1s'], ['p1', '1s'], ['analyse-agent', '2s']]) {
+    const input = $(id);
+    const value = input.value.trim();
+    if (dice && deterministic.test(value)) input.value = `expectimax(time=${time})`;
+    if (!dice && /^expectimax\b/.test(value)) input.value = `alphabeta(time=${time})`;
   }
 }
 
@@ -235,6 +284,9 @@ function renderPlay() {
   status.replaceChildren();
   if (view.terminal) {
     status.append(el('span', {}, `Game over: ${view.result}`));
+  } else if (view.chance_node) {
+    status.append(el('span', { class: `p${view.to_move}` }, `Player ${view.to_move}`),
+      play.autoRoll ? ' (the dice are rolling)' : ' (roll the dice, or set them below)');
   } else {
     const who = isHuman(view.to_move) ? 'your move' : `${play.players[view.to_move]} to move`;
     status.append(el('span', { class: `p${view.to_move}` }, `Player ${view.to_move}`), ` (${who})`);
@@ -264,12 +316,22 @@ function renderPlay() {
   const legal = $('legal');
   legal.replaceChildren();
   $('legal-count').textContent = String(view.moves.length);
+  const odds = new Map((view.chance_outcomes || []).map((c) => [c.outcome, c.probability]));
   for (const m of view.moves) {
     const b = el('button', { 'data-move': m.move }, m.move);
-    b.disabled = !humanTurn;
+    if (view.chance_node) {
+      // An outcome of the dice, set by hand (dice rolled at the table), with its chance.
+      b.title = `probability ${(odds.get(m.move) || 0).toFixed(4)}`;
+      b.disabled = false;
+    } else {
+      b.disabled = !humanTurn;
+    }
     b.addEventListener('click', () => playMove(m.move));
     legal.append(b);
   }
+  // The dice's controls, in games with dice: the Roll button works when the dice are due.
+  $('dice').hidden = view.chance_node === undefined;
+  $('roll').disabled = !view.chance_node || view.terminal;
   if (!view.moves.length) legal.append(el('span', { class: 'muted' }, 'no legal moves'));
   const history = $('history');
   history.replaceChildren();
@@ -561,6 +623,8 @@ const TRACE_PRESETS = [
   { label: 'GameState quiz: iterative deepening to depth 2 (30)', game: 'queen-isolation(preset=quiz)', algorithm: 'minimax', depth: 2, iterative: true },
   { label: 'GameState quiz: alpha-beta to the end (55)', game: 'queen-isolation(preset=quiz)', algorithm: 'alphabeta', test_root: true },
   { label: 'Ties: pruning on equality against strict pruning', game: 'tree(shape=[[3,[3,9]],[[3,1],5],[2,7]])', algorithm: 'alphabeta', compare: true },
+  { label: "CS188's expectimax example (8)", game: 'chance-tree(shape=[~[3,12,9],~[2,4,6],~[15,6,0]])', algorithm: 'expectimax' },
+  { label: "Expectiminimax on AIMA's backgammon shape (rolls weighted 1 and 2)", game: 'chance-tree(shape=[~[1:[~[2,4],~[7,-1]],2:[~[1:6,2:0],~[3,3]]],~[1:[~[-2,8]],2:[~[5,1],~[0,4]]]])', algorithm: 'expectimax' },
 ];
 
 const teach = { panels: [], step: 0 };
@@ -672,7 +736,10 @@ function drawTree(run, upTo) {
     const shown = entered.has(i) || (n.pruned && left.has(n.parent));
     picture.append(svg('line', { x1: px(n.parent), y1: py(n.parent) + 14, x2: px(i), y2: py(i) - 16,
       stroke: n.pruned ? '#aaa' : shown ? '#333' : '#ddd', 'stroke-dasharray': n.pruned ? '5,4' : 'none', 'stroke-width': 2 }));
-    picture.append(svg('text', { x: (px(n.parent) + px(i)) / 2 + 4, y: (py(n.parent) + py(i)) / 2, fill: shown ? '#1f5fd1' : '#ccc' }, n.move));
+    // Below a chance node, the outcome's probability beside its move.
+    const label = n.probability !== null && n.probability !== undefined
+      ? `${n.move} (${Number(n.probability.toFixed(3))})` : n.move;
+    picture.append(svg('text', { x: (px(n.parent) + px(i)) / 2 + 4, y: (py(n.parent) + py(i)) / 2, fill: shown ? '#1f5fd1' : '#ccc' }, label));
   });
   nodes.forEach((n, i) => {
     const cx = px(i), cy = py(i);
@@ -683,6 +750,7 @@ function drawTree(run, upTo) {
     const g = svg('g', { 'data-node': i, 'data-state': state });
     const isLeaf = n.leaf || (!children[i].length && !n.pruned);
     if (isLeaf) g.append(svg('rect', { x: cx - 14, y: cy - 14, width: 28, height: 28, fill, stroke, 'stroke-width': 2.5 }));
+    else if (n.kind === 'chance') g.append(svg('circle', { cx, cy, r: 16, fill, stroke, 'stroke-width': 2.5 }));
     else if (n.max) g.append(svg('polygon', { points: `${cx},${cy - 16} ${cx - 17},${cy + 13} ${cx + 17},${cy + 13}`, fill, stroke, 'stroke-width': 2.5 }));
     else g.append(svg('polygon', { points: `${cx},${cy + 16} ${cx - 17},${cy - 13} ${cx + 17},${cy - 13}`, fill, stroke, 'stroke-width': 2.5 }));
     if (left.has(i)) g.append(svg('text', { x: cx, y: cy + 30, 'text-anchor': 'middle', 'font-weight': 700 }, n.value));
@@ -832,9 +900,9 @@ async function start() {
   }
   const variant = $('variant');
   for (const v of catalog.variants) variant.append(el('option', { value: v.spec }, v.label));
-  variant.addEventListener('change', () => { $('game-spec').value = variant.value; buildKeyForm(); });
+  variant.addEventListener('change', () => { $('game-spec').value = variant.value; buildKeyForm(); suitAgentsToGame(); });
   $('game-spec').value = catalog.variants[0].spec;
-  $('game-spec').addEventListener('change', buildKeyForm);
+  $('game-spec').addEventListener('change', () => { buildKeyForm(); suitAgentsToGame(); });
   buildKeyForm();
   for (const a of ['human', ...catalog.agent_choices]) $('agent-choices').append(el('option', { value: a }));
   $('new-game').addEventListener('click', newGame);
@@ -845,6 +913,12 @@ async function start() {
   $('copy-position').addEventListener('click', copyPosition);
   $('analyse').addEventListener('click', () => { if (play.view && !play.view.terminal) startLive($('analyse-agent').value.trim(), false); });
   $('stop').addEventListener('click', () => stopLive(true));
+  $('roll').addEventListener('click', () => rollDice());
+  $('auto-roll').addEventListener('change', (e) => {
+    play.autoRoll = e.target.checked;
+    if (play.autoRoll && play.view && play.view.chance_node) rollDice();
+    else renderPlay();
+  });
   window.addEventListener('pagehide', () => stopLive(false));
 
   const presets = $('trace-preset');

@@ -38,6 +38,7 @@ pub fn catalog() -> Value {
                 "example": g.example,
                 "evaluators": g.evaluators,
                 "default_eval": g.default_eval,
+                "chance": g.chance,
             })
         })
         .collect();

@@ -15,7 +15,7 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use ply_registry::{with_game, AnyGame};
-use ply_search::StopFlag;
+use ply_search::{Game, StopFlag};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::convert::Infallible;
@@ -36,6 +36,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games", get(games))
         .route("/api/status", get(status))
         .route("/api/state", post(state))
+        .route("/api/roll", post(roll))
         .route("/api/search", post(search))
         .route("/api/solve", post(solve))
         .route("/api/trace", post(trace))
@@ -94,6 +95,42 @@ async fn state(request: Result<Bytes, BytesRejection>) -> Answer {
     let game = AnyGame::from_spec(&at.game)?;
     let view = with_game!(game, start => view::state_view(&at.game, &at.state_of(&start)?));
     Ok(Json(view))
+}
+
+/// A roll request: a position where the dice are to be rolled, and the random stream (a fresh
+/// one when absent).
+#[derive(Deserialize)]
+struct RollRequest {
+    #[serde(flatten)]
+    at: At,
+    #[serde(default)]
+    seed: Option<u64>,
+}
+
+/// Rolls the dice at a chance node, each outcome with its probability: the page's dice.
+async fn roll(request: Result<Bytes, BytesRejection>) -> Answer {
+    let request: RollRequest = body(request)?;
+    let game = AnyGame::from_spec(&request.at.game)?;
+    let seed = request.seed.unwrap_or_else(|| {
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+        now.map_or(0, |t| t.as_nanos() as u64)
+    });
+    with_game!(game, start => {
+        let state = request.at.state_of(&start)?;
+        if !state.is_chance_node() {
+            return Err(ApiError::bad_request(format!(
+                "bad position `{}`: expected a position where the dice are rolled (a chance node); here a player moves",
+                state.position()
+            )));
+        }
+        let mut rng = ply_search::Rng::new(seed);
+        let rolled = ply_search::SearchHints::random_move(&state, &mut rng)
+            .expect("a chance node has outcomes");
+        Ok(Json(json!({
+            "move": state.format_move(rolled),
+            "action": ply_search::describe::Actions::action(&state, rolled),
+        })))
+    })
 }
 
 /// A search request: a position and an agent spec.
