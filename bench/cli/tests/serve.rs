@@ -596,6 +596,51 @@ fn the_course_trace_reaches_the_gamestate_quiz_counts() {
     );
 }
 
+/// Expectiminimax steps through a tree with chance nodes: CS188's example is worth 8, every
+/// node is entered (nothing pruned), the chance nodes are marked and their outcomes carry
+/// their probabilities; the deterministic algorithms are refused on it, and it on them.
+#[test]
+fn the_course_trace_steps_expectimax_through_chance_nodes() {
+    let server = Server::start(&[]);
+    let cs188 = "chance-tree(shape=[~[3,12,9],~[2,4,6],~[15,6,0]])";
+    let trace = ok(
+        server.addr,
+        "/api/trace",
+        json!({"game": cs188, "algorithm": "expectimax"}),
+    );
+    let run = &trace["runs"][0];
+    assert_eq!(run["value"], "8");
+    assert_eq!(run["best_move"], "0");
+    let nodes = run["nodes"].as_array().unwrap();
+    assert_eq!(nodes.len(), 13);
+    assert!(nodes.iter().all(|n| n["pruned"] == false));
+    let chance: Vec<&Value> = nodes.iter().filter(|n| n["kind"] == "chance").collect();
+    assert_eq!(chance.len(), 3);
+    let third = 1.0 / 3.0;
+    assert!(nodes
+        .iter()
+        .filter(|n| n["leaf"] == true)
+        .all(|n| (n["probability"].as_f64().unwrap() - third).abs() < 1e-12));
+    // Each of the 13 nodes entered and left; every node tested for the end, the root too.
+    let steps = run["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 26);
+    assert_eq!(steps.last().unwrap()["counters"]["terminal_tests"], 13);
+    refused(
+        server.addr,
+        "/api/trace",
+        &json!({"game": cs188, "algorithm": "minimax"}).to_string(),
+        400,
+        "expected expectimax, for a game with dice",
+    );
+    refused(
+        server.addr,
+        "/api/trace",
+        &json!({"game": "tictactoe", "algorithm": "expectimax"}).to_string(),
+        400,
+        "expected minimax or alphabeta",
+    );
+}
+
 #[test]
 fn a_solve_is_exact_within_its_node_cap() {
     let server = Server::start(&["--max-nodes", "2000"]);

@@ -47,6 +47,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(courses::udacity_status, m)?)?;
     m.add_function(wrap_pyfunction!(courses::udacity_drawing, m)?)?;
     m.add_function(wrap_pyfunction!(teaching::teaching_trees, m)?)?;
+    m.add_function(wrap_pyfunction!(teaching::teaching_chance_trees, m)?)?;
+    m.add_function(wrap_pyfunction!(teaching::teaching_chance_tree, m)?)?;
+    m.add_function(wrap_pyfunction!(teaching::teaching_expectimax, m)?)?;
     m.add_function(wrap_pyfunction!(teaching::teaching_course, m)?)?;
     m.add_function(wrap_pyfunction!(teaching::teaching_isolation_positions, m)?)?;
     m.add_function(wrap_pyfunction!(teaching::teaching_kayles_perft, m)?)?;

@@ -7,11 +7,12 @@ use ply_search::course::{alpha_beta_search, minimax_decision, Options};
 use ply_search::perft::{perft, Count};
 use ply_search::score::is_decisive;
 use ply_search::solver::{solve, SolverOptions};
+use ply_search::tree::ChanceTree;
 use ply_search::tree::Tree;
 use ply_search::SearchHints;
 use ply_search::{Evaluator, Game, Outcome, Player, Rng, Zero};
 use ply_teaching::grader_kayles::Kayles;
-use ply_teaching::grading::{isolation_positions, trees};
+use ply_teaching::grading::{expectimax_answer, isolation_positions, named_chance_trees, trees};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -45,6 +46,63 @@ pub fn teaching_course(tree: &str, alphabeta: bool, strict: bool) -> PyResult<(i
         .map(|v| v.path.clone())
         .collect();
     Ok((result.value, leaves))
+}
+
+/// The trees the expectimax exercise is graded on, with their names: CS188's example and AIMA's
+/// backgammon shape, then 200 seeded random trees with chance nodes, in `chance-tree` notation.
+#[pyfunction]
+pub fn teaching_chance_trees() -> (Vec<(String, String)>, Vec<(String, String)>) {
+    let text = |trees: Vec<(String, ChanceTree)>| {
+        trees
+            .into_iter()
+            .map(|(name, tree)| (name, tree.to_string()))
+            .collect()
+    };
+    let (textbook, random) = named_chance_trees();
+    (text(textbook), text(random))
+}
+
+/// A tree with chance nodes as nested JSON, for the exercise's node: a leaf is its value for
+/// MAX; an inner node `{"kind": "max" | "min" | "chance", "children": [...]}` with, at a chance
+/// node, `"probabilities"`.
+#[pyfunction]
+pub fn teaching_chance_tree(tree: &str) -> PyResult<String> {
+    fn node(state: &ChanceTree) -> serde_json::Value {
+        if state.is_terminal() {
+            return serde_json::json!(state.terminal_value(Player::P0));
+        }
+        let mut outcomes = ply_search::chance::ChanceList::new();
+        state.chance_outcomes(&mut outcomes);
+        let children: Vec<serde_json::Value> = state
+            .legal_moves()
+            .into_iter()
+            .map(|m| node(&state.play(m)))
+            .collect();
+        let kind = if state.is_chance_node() {
+            "chance"
+        } else if state.to_move() == Player::P0 {
+            "max"
+        } else {
+            "min"
+        };
+        let mut object = serde_json::json!({"kind": kind, "children": children});
+        if state.is_chance_node() {
+            object["probabilities"] =
+                serde_json::json!(ply_search::chance::probabilities(&outcomes));
+        }
+        object
+    }
+    let tree = ChanceTree::parse(tree).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(node(&tree).to_string())
+}
+
+/// The course expectiminimax's answer on `tree`: its value, the nodes it expands (parents
+/// before children, children left to right) and the leaves it evaluates, in order, named by
+/// their paths (`root`, `0.2`).
+#[pyfunction]
+pub fn teaching_expectimax(tree: &str) -> PyResult<(f64, Vec<String>, Vec<String>)> {
+    let tree = ChanceTree::parse(tree).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(expectimax_answer(&tree))
 }
 
 /// The positions the evaluator exercise is graded on (7x7 knight Isolation, AIND's rules,

@@ -117,6 +117,39 @@ class Mistakes(unittest.TestCase):
         self.assertFalse(passed["the solver's value of rows of 1 to 8 pins"])
 
 
+class Expectimax(unittest.TestCase):
+    def test_the_solution_passes_and_the_skeleton_fails(self):
+        checks = grade.grade_expectimax(REFERENCE)
+        self.assertEqual([c for c in checks if not c[1]], [])
+        self.assertEqual([grade.points(c[0]) for c in checks], [5.0, 15.0])
+        skeleton = grade.grade_expectimax(SKELETON)
+        self.assertFalse(any(c[1] for c in skeleton))
+        self.assertIn("exercise 6: expectimax", skeleton[0][2])
+
+    def test_an_unweighted_average_and_a_second_expansion_are_caught(self):
+        def unweighted(node):
+            if node.is_leaf():
+                return node.value()
+            values = [unweighted(c) for c in node.children()]
+            if node.is_chance():
+                return sum(values) / len(values)
+            return max(values) if node.is_max() else min(values)
+
+        checks = grade.grade_expectimax(submission(expectimax=unweighted))
+        self.assertFalse(checks[0][1])
+        # The same tree and the same words as the Rust kit's report.
+        self.assertTrue(checks[0][2].startswith("AIMA's backgammon shape: [~[1:[~[2,4],~[7,-1]]"), checks[0][2])
+        self.assertIn("your value 3.0 (expected 2.333333333333333", checks[0][2])
+
+        def twice(node):
+            if not node.is_leaf():
+                node.children()
+            return REFERENCE.expectimax(node)
+
+        checks = grade.grade_expectimax(submission(expectimax=twice))
+        self.assertIn("your 2nd expansion was root, the reference's 0", checks[0][2])
+
+
 class TeachingPage(unittest.TestCase):
     def test_the_page_shows_the_graders_real_output(self):
         def alpha_beta(node, alpha, beta, strict):

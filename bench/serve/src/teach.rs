@@ -3,7 +3,7 @@
 use crate::error::ApiError;
 use crate::jobs::Job;
 use axum::http::StatusCode;
-use ply_search::course::{alpha_beta_search, minimax_decision, Options};
+use ply_search::course::{alpha_beta_search, expectiminimax_decision, minimax_decision, Options};
 use ply_search::describe::FrontEndGame;
 use ply_search::solver::{solve_until, SolverOptions};
 use ply_search::Limits;
@@ -64,7 +64,8 @@ pub fn solve_job<G: FrontEndGame>(
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TraceAsk {
-    /// `minimax` or `alphabeta` (the course's plain alpha-beta).
+    /// `minimax` or `alphabeta` (the course's plain alpha-beta); `expectimax` (AIMA's
+    /// expectiminimax) for a game with dice.
     pub algorithm: String,
     /// The depth limit; none searches to the end of the game.
     #[serde(default)]
@@ -91,15 +92,30 @@ pub fn trace_job<G: FrontEndGame>(
     ask: TraceAsk,
     max_nodes: u64,
 ) -> Result<Job, ApiError> {
-    let minimax = match ask.algorithm.as_str() {
-        "minimax" => true,
-        "alphabeta" => false,
+    let algorithm = match ask.algorithm.as_str() {
+        "minimax" => Course::Minimax,
+        "alphabeta" => Course::AlphaBeta,
+        "expectimax" => Course::Expectimax,
         other => {
             return Err(ApiError::bad_request(format!(
-                "bad algorithm `{other}`: expected minimax or alphabeta"
+                "bad algorithm `{other}`: expected minimax, alphabeta or expectimax"
             )))
         }
     };
+    if G::HAS_CHANCE != (algorithm == Course::Expectimax) {
+        return Err(ApiError::bad_request(format!(
+            "bad algorithm `{}` for {}: expected {}",
+            ask.algorithm,
+            G::NAME,
+            if G::HAS_CHANCE {
+                "expectimax, for a game with dice"
+            } else {
+                "minimax or alphabeta, for a game without dice"
+            }
+        )));
+    }
+    // Expectiminimax tests every node for the end, the root included, as AIMA writes it.
+    let test_root = ask.test_root || algorithm == Course::Expectimax;
     let depths: Vec<Option<u32>> = match (ask.iterative, ask.depth) {
         (true, None) => {
             return Err(ApiError::bad_request(
@@ -130,40 +146,104 @@ pub fn trace_job<G: FrontEndGame>(
                 },
                 ..Options::default()
             };
-            let result = if minimax {
+            if algorithm == Course::Expectimax {
+                let result = expectiminimax_decision(&state, depth, &evaluator, &options);
+                if let Some(reason) = result.stopped {
+                    return Err(too_big(
+                        reason,
+                        spent + result.counters.result_calls,
+                        max_nodes,
+                    ));
+                }
+                spent += result.counters.result_calls;
+                let (nodes, steps) = trace(&state, &result.visits);
+                let value = ply_view::course::show_expectation(result.value);
+                let best = result.best_move.map(|m| state.format_move(m));
+                runs.push(run_json(
+                    depth,
+                    value,
+                    best,
+                    result.counters,
+                    nodes,
+                    &steps,
+                    test_root,
+                ));
+                continue;
+            }
+            let result = if algorithm == Course::Minimax {
                 minimax_decision(&state, depth, &evaluator, &options)
             } else {
                 alpha_beta_search(&state, depth, &evaluator, &options)
             };
             if let Some(reason) = result.stopped {
-                return Err(ApiError::new(
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    format!(
-                        "the search is too big to step through: stopped by {reason} after {} result() calls; expected at most {max_nodes} (a smaller depth or tree)",
-                        spent + result.counters.result_calls
-                    ),
+                return Err(too_big(
+                    reason,
+                    spent + result.counters.result_calls,
+                    max_nodes,
                 ));
             }
             spent += result.counters.result_calls;
             let (nodes, steps) = trace(&state, &result.visits);
-            let counters = running_counters(&nodes, &steps, ask.test_root);
-            runs.push(json!({
-                "depth": depth,
-                "value": ply_search::score::describe(options.utility.reported(result.value)),
-                "best_move": result.best_move.map(|m| state.format_move(m)),
-                "counters": result.counters,
-                "nodes": nodes,
-                "steps": steps.iter().zip(&counters).map(|(step, c)| {
-                    let (kind, node) = match step {
-                        TraceStep::Enter(n) => ("enter", n),
-                        TraceStep::Leave(n) => ("leave", n),
-                    };
-                    json!({"kind": kind, "node": node, "counters": c})
-                }).collect::<Vec<_>>(),
-            }));
+            let value = ply_search::score::describe(options.utility.reported(result.value));
+            let best = result.best_move.map(|m| state.format_move(m));
+            runs.push(run_json(
+                depth,
+                value,
+                best,
+                result.counters,
+                nodes,
+                &steps,
+                test_root,
+            ));
         }
         Ok(json!({ "position": state.position(), "runs": runs }))
     }))
+}
+
+/// Which course algorithm a trace runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Course {
+    Minimax,
+    AlphaBeta,
+    Expectimax,
+}
+
+/// The answer when a trace would pass the server's node cap.
+fn too_big(reason: ply_search::StopReason, calls: u64, max_nodes: u64) -> ApiError {
+    ApiError::new(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        format!(
+            "the search is too big to step through: stopped by {reason} after {calls} result() calls; expected at most {max_nodes} (a smaller depth or tree)"
+        ),
+    )
+}
+
+/// One run of a trace as JSON: its depth, value, best move, counters, nodes, and steps with the
+/// counters after each.
+fn run_json(
+    depth: Option<u32>,
+    value: String,
+    best_move: Option<String>,
+    counters: ply_search::course::Counters,
+    nodes: Vec<ply_view::course::TraceNode>,
+    steps: &[TraceStep],
+    test_root: bool,
+) -> serde_json::Value {
+    let running = running_counters(&nodes, steps, test_root);
+    json!({
+        "depth": depth,
+        "value": value,
+        "best_move": best_move,
+        "counters": counters,
+        "nodes": nodes,
+        "steps": steps.iter().zip(&running).map(|(step, c)| {
+            let (kind, node) = match step {
+                TraceStep::Enter(n) => ("enter", n),
+                TraceStep::Leave(n) => ("leave", n),
+            };
+            json!({"kind": kind, "node": node, "counters": c})
+        }).collect::<Vec<_>>(),
+    })
 }
 
 /// The course counters a step-by-step view can show as it goes.

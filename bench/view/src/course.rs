@@ -1,11 +1,80 @@
 //! Pictures of a course search for lectures: the explored tree with every node's value (from
-//! MAX's view), the order in which nodes were entered, alpha-beta's window, and the branches it
-//! pruned, as Graphviz DOT or as a self-contained SVG.
+//! MAX's view), the order in which nodes were entered, alpha-beta's window, the branches it
+//! pruned, and expectiminimax's chance nodes with their outcomes' probabilities, as Graphviz
+//! DOT, as a self-contained SVG, or as a trace for a step-by-step view.
 
-use ply_search::course::Visit;
+use ply_search::course::{ChanceVisit, NodeKind, Visit};
 use ply_search::score::{Score, INFINITY};
 use ply_search::Game;
 use std::fmt::Write;
+
+/// What the pictures need of a visited node, whichever course search logged it.
+#[derive(Clone, Debug)]
+pub struct Logged {
+    path: String,
+    moves: Vec<String>,
+    kind: NodeKind,
+    value: String,
+    window: Option<(String, String)>,
+    leaf: bool,
+    cut: bool,
+    probability: Option<f64>,
+}
+
+/// A course search's visit, as the pictures read it: minimax's and alpha-beta's [`Visit`],
+/// expectiminimax's [`ChanceVisit`].
+pub trait LoggedVisit {
+    /// The visit in the pictures' terms.
+    fn logged(&self) -> Logged;
+}
+
+impl LoggedVisit for Visit {
+    fn logged(&self) -> Logged {
+        let depth = self.path.split('.').filter(|s| !s.is_empty()).count();
+        Logged {
+            path: self.path.clone(),
+            moves: self.moves.clone(),
+            // MAX (the root player) moves at even depths.
+            kind: if depth % 2 == 0 {
+                NodeKind::Max
+            } else {
+                NodeKind::Min
+            },
+            value: show(self.value),
+            window: (self.window != (-INFINITY, INFINITY) && !self.leaf)
+                .then(|| (show(self.window.0), show(self.window.1))),
+            leaf: self.leaf,
+            cut: self.cut,
+            probability: None,
+        }
+    }
+}
+
+impl LoggedVisit for ChanceVisit {
+    fn logged(&self) -> Logged {
+        Logged {
+            path: self.path.clone(),
+            moves: self.moves.clone(),
+            kind: self.kind,
+            value: show_expectation(self.value),
+            window: None,
+            leaf: self.leaf,
+            cut: false,
+            probability: self.probability,
+        }
+    }
+}
+
+/// An expected value as a lecture writes it: at most three decimals, no trailing zeros.
+pub fn show_expectation(value: f64) -> String {
+    let text = format!("{value:.3}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" {
+        "0".into()
+    } else {
+        text.into()
+    }
+}
 
 /// One node of the picture.
 #[derive(Clone, Debug)]
@@ -14,7 +83,7 @@ struct Drawn {
     /// The move into the node, in notation (none at the root).
     mv: Option<String>,
     /// The visit, `None` for a pruned child.
-    visit: Option<Visit>,
+    visit: Option<Logged>,
     /// Entry order (1 = the root), for visited nodes.
     order: usize,
 }
@@ -35,21 +104,34 @@ impl Drawn {
         }
     }
 
-    /// MAX (the root player) moves at even depths.
-    fn is_max(&self) -> bool {
-        self.path.len().is_multiple_of(2)
+    /// Whose node it is: as logged, or for a pruned child MAX at even depths.
+    fn kind(&self) -> NodeKind {
+        match &self.visit {
+            Some(v) => v.kind,
+            None if self.path.len().is_multiple_of(2) => NodeKind::Max,
+            None => NodeKind::Min,
+        }
     }
 
     fn label(&self) -> String {
         match &self.visit {
             None => "pruned".into(),
             Some(v) => {
-                let mut text = format!("#{} {}", self.order, show(v.value));
-                if v.window != (-INFINITY, INFINITY) && !v.leaf {
-                    text += &format!(" [{}, {}]", show(v.window.0), show(v.window.1));
+                let mut text = format!("#{} {}", self.order, v.value);
+                if let Some((alpha, beta)) = &v.window {
+                    text += &format!(" [{alpha}, {beta}]");
                 }
                 text
             }
+        }
+    }
+
+    /// The edge's label: the move, and its probability below a chance node.
+    fn edge_label(&self) -> String {
+        let mv = self.mv.clone().unwrap_or_default();
+        match self.visit.as_ref().and_then(|v| v.probability) {
+            Some(p) => format!("{mv} ({})", show_expectation(p)),
+            None => mv,
         }
     }
 }
@@ -65,7 +147,7 @@ fn show(v: Score) -> String {
 }
 
 /// The visited nodes (in entry order) and the children that alpha-beta never entered.
-fn drawn_nodes<G: Game>(root: &G, visits: &[Visit]) -> Vec<Drawn> {
+fn drawn_nodes<G: Game, V: LoggedVisit>(root: &G, visits: &[V]) -> Vec<Drawn> {
     let parse = |p: &str| -> Vec<usize> {
         p.split('.')
             .filter(|s| !s.is_empty())
@@ -74,11 +156,14 @@ fn drawn_nodes<G: Game>(root: &G, visits: &[Visit]) -> Vec<Drawn> {
     };
     let mut nodes: Vec<Drawn> = visits
         .iter()
-        .map(|v| Drawn {
-            path: parse(&v.path),
-            mv: v.moves.last().cloned(),
-            visit: Some(v.clone()),
-            order: 0,
+        .map(|v| {
+            let v = v.logged();
+            Drawn {
+                path: parse(&v.path),
+                mv: v.moves.last().cloned(),
+                visit: Some(v),
+                order: 0,
+            }
         })
         .collect();
     // Depth-first entry order is the lexicographic order of the paths.
@@ -130,14 +215,15 @@ fn drawn_nodes<G: Game>(root: &G, visits: &[Visit]) -> Vec<Drawn> {
 /// assert!(dot.starts_with("digraph search {"));
 /// assert_eq!(dot.matches("pruned").count(), 2); // the leaves 4 and 6
 /// ```
-pub fn tree_dot<G: Game>(root: &G, visits: &[Visit]) -> String {
+pub fn tree_dot<G: Game, V: LoggedVisit>(root: &G, visits: &[V]) -> String {
     let nodes = drawn_nodes(root, visits);
     let mut s = String::from("digraph search {\n  node [fontname=\"sans-serif\"];\n");
     for n in &nodes {
-        let shape = match (&n.visit, n.is_max()) {
+        let shape = match (&n.visit, n.kind()) {
             (Some(v), _) if v.leaf => "box",
-            (_, true) => "triangle",
-            (_, false) => "invtriangle",
+            (_, NodeKind::Max) => "triangle",
+            (_, NodeKind::Min) => "invtriangle",
+            (_, NodeKind::Chance) => "circle",
         };
         let style = if n.visit.is_none() {
             ", style=dashed, color=gray, fontcolor=gray"
@@ -160,7 +246,7 @@ pub fn tree_dot<G: Game>(root: &G, visits: &[Visit]) -> String {
                 s,
                 "  {parent} -> {} [label=\"{}\"{edge_style}];",
                 n.id(),
-                n.mv.as_deref().unwrap_or("")
+                n.edge_label()
             );
         }
     }
@@ -183,7 +269,7 @@ fn parent_id(n: &Drawn) -> Option<String> {
 
 /// The explored tree as a self-contained SVG (no Graphviz needed): leaves spread evenly, each
 /// parent centred over its children; the same shapes and labels as [`tree_dot`].
-pub fn tree_svg<G: Game>(root: &G, visits: &[Visit]) -> String {
+pub fn tree_svg<G: Game, V: LoggedVisit>(root: &G, visits: &[V]) -> String {
     let nodes = drawn_nodes(root, visits);
     let is_leaf = |n: &Drawn| {
         !nodes
@@ -240,24 +326,27 @@ pub fn tree_svg<G: Game>(root: &G, visits: &[Visit]) -> String {
                 py(n) - 14.0,
                 (px(p) + px(i)) / 2.0 + 4.0,
                 (py(&nodes[p]) + py(n)) / 2.0,
-                escape(n.mv.as_deref().unwrap_or(""))
+                escape(&n.edge_label())
             );
         }
     }
     for (i, n) in nodes.iter().enumerate() {
         let (cx, cy) = (px(i), py(n));
         let colour = if n.visit.is_none() { "#aaa" } else { "#333" };
-        let shape = match (&n.visit, n.is_max()) {
+        let shape = match (&n.visit, n.kind()) {
             (Some(v), _) if v.leaf => format!(
                 "<rect x=\"{}\" y=\"{}\" width=\"24\" height=\"24\" fill=\"white\" stroke=\"{colour}\"/>",
                 cx - 12.0,
                 cy - 12.0
             ),
-            (_, true) => format!(
+            (_, NodeKind::Max) => format!(
                 "<polygon points=\"{},{} {},{} {},{}\" fill=\"white\" stroke=\"{colour}\"/>",
                 cx, cy - 13.0, cx - 14.0, cy + 11.0, cx + 14.0, cy + 11.0
             ),
-            (_, false) => format!(
+            (_, NodeKind::Chance) => format!(
+                "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"13\" fill=\"white\" stroke=\"{colour}\"/>"
+            ),
+            (_, NodeKind::Min) => format!(
                 "<polygon points=\"{},{} {},{} {},{}\" fill=\"white\" stroke=\"{colour}\"/>",
                 cx, cy + 13.0, cx - 14.0, cy - 11.0, cx + 14.0, cy - 11.0
             ),
@@ -281,7 +370,7 @@ fn escape(text: &str) -> String {
 
 /// One node of a search trace, for a step-by-step view (the web page's stepper): a visited
 /// node with what the search backed up into it, or a child alpha-beta pruned.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct TraceNode {
     /// Child indices from the root.
     pub path: Vec<usize>,
@@ -292,6 +381,10 @@ pub struct TraceNode {
     pub mv: Option<String>,
     /// Whether MAX (the root player) moves here.
     pub max: bool,
+    /// Whose node it is: `max`, `min` or `chance` (the dice).
+    pub kind: NodeKind,
+    /// Below a chance node, the probability of this outcome.
+    pub probability: Option<f64>,
     /// Entry order, 1 for the root; none for a pruned child.
     pub order: Option<usize>,
     /// The value backed up (from MAX's view), as the pictures write it (`+inf`, `+W3`, `7`).
@@ -333,8 +426,18 @@ pub enum TraceStep {
 /// assert_eq!(steps.len(), 2 * (nodes.len() - 2));          // each visited node in and out
 /// assert_eq!(steps[0], TraceStep::Enter(0));
 /// assert_eq!(nodes[1].value.as_deref(), Some("3"));
+///
+/// // Expectiminimax on CS188's example: MAX over three chance nodes of equal odds.
+/// use ply_search::course::{expectiminimax_decision, NodeKind};
+/// use ply_search::tree::ChanceTree;
+/// let tree = ChanceTree::parse("[~[3,12,9],~[2,4,6],~[15,6,0]]").unwrap();
+/// let ex = expectiminimax_decision(&tree, None, &Zero, &Options::recording());
+/// let (nodes, _) = trace(&tree, &ex.visits);
+/// assert_eq!(nodes[1].kind, NodeKind::Chance);
+/// assert_eq!(nodes[1].value.as_deref(), Some("8"));
+/// assert_eq!(nodes[2].probability, Some(1.0 / 3.0));
 /// ```
-pub fn trace<G: Game>(root: &G, visits: &[Visit]) -> (Vec<TraceNode>, Vec<TraceStep>) {
+pub fn trace<G: Game, V: LoggedVisit>(root: &G, visits: &[V]) -> (Vec<TraceNode>, Vec<TraceStep>) {
     let drawn = drawn_nodes(root, visits);
     let index_of = |path: &[usize]| drawn.iter().position(|m| m.path == path);
     let nodes: Vec<TraceNode> = drawn
@@ -348,12 +451,14 @@ pub fn trace<G: Game>(root: &G, visits: &[Visit]) -> (Vec<TraceNode>, Vec<TraceS
                 path: n.path.clone(),
                 parent,
                 mv: n.mv.clone(),
-                max: n.is_max(),
+                max: n.kind() == NodeKind::Max,
+                kind: n.kind(),
+                probability: visit.and_then(|v| v.probability),
                 order: visit.map(|_| n.order),
-                value: visit.map(|v| show(v.value)),
+                value: visit.map(|v| v.value.clone()),
                 window: visit
-                    .filter(|v| v.window != (-INFINITY, INFINITY) && !v.leaf)
-                    .map(|v| [show(v.window.0), show(v.window.1)]),
+                    .and_then(|v| v.window.clone())
+                    .map(|(alpha, beta)| [alpha, beta]),
                 leaf: visit.is_some_and(|v| v.leaf),
                 cut: visit.is_some_and(|v| v.cut),
                 pruned: visit.is_none(),

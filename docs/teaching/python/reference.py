@@ -75,3 +75,13 @@ class Kayles:
     def from_position(self, text):
         row, ply = text.split()
         return Kayles(len(row), tuple(c == "I" for c in row), int(ply))
+
+
+def expectimax(node):
+    if node.is_leaf():
+        return node.value()
+    children = node.children()
+    values = [expectimax(child) for child in children]
+    if node.is_chance():
+        return sum(p * v for p, v in zip(node.probabilities(), values))
+    return max(values) if node.is_max() else min(values)

@@ -1,6 +1,6 @@
 """The teaching kit's exercises in Python. Write your solutions here, then grade them:
 
-    python -m ply_search.grade minimax student.py      # or alphabeta, improved, kayles, all
+    python -m ply_search.grade minimax student.py      # or alphabeta, improved, kayles, expectimax, all
 
 Each exercise is graded against ply's reference on the same cases as the Rust kit
 (docs/teaching.md): values, exactly which leaves you evaluate, evaluator scores, and for
@@ -80,3 +80,15 @@ class Kayles:
     def from_position(self, text):
         """The position written `text` (a row of the same length)."""
         raise NotImplementedError("exercise 4: from_position")
+
+
+def expectimax(node):
+    """Exercise 6: expectimax (AIMA's expectiminimax) on a tree with chance nodes: the value
+    of `node` for MAX.
+
+    A node has `is_leaf()`, `value()` (a leaf's value for MAX; each call is counted),
+    `is_chance()`, `is_max()`, `children()` (left to right; each call is counted as one
+    expansion) and `probabilities()` (a chance node's children's, left to right). MAX takes
+    the largest child, MIN the smallest, a chance node the probability-weighted average.
+    Expand each node once and visit the children left to right."""
+    raise NotImplementedError("exercise 6: expectimax")

@@ -1,7 +1,8 @@
 //! A game-tree node as the exercises see it: children, leaf test, and a leaf's value (from
 //! MAX's point of view). Every leaf evaluation is logged, in order, for the grader.
 
-use ply_search::tree::Tree;
+use ply_search::chance::{probabilities, ChanceList};
+use ply_search::tree::{ChanceTree, Tree};
 use ply_search::{Game, Player};
 use std::cell::RefCell;
 
@@ -59,6 +60,84 @@ impl<'a> Node<'a> {
     pub fn value(&self) -> i32 {
         self.log.borrow_mut().push(path_name(&self.path));
         self.tree.terminal_value(Player::P0)
+    }
+}
+
+/// A node of an explicit game tree with chance nodes (exercise 6): MAX moves at the root, a
+/// chance node's children come with their probabilities, and after a roll the other player
+/// chooses (AIMA's backgammon tree). Every expansion (`children()`) and every leaf evaluation
+/// (`value()`) is logged, in order, for the grader.
+#[derive(Clone)]
+pub struct ChanceNode<'a> {
+    tree: ChanceTree,
+    path: Vec<usize>,
+    expansions: &'a EvaluationLog,
+    log: &'a EvaluationLog,
+}
+
+impl<'a> ChanceNode<'a> {
+    /// The root of `tree`, logging expansions in `expansions` and leaf evaluations in `log`.
+    pub fn root(
+        tree: &ChanceTree,
+        expansions: &'a EvaluationLog,
+        log: &'a EvaluationLog,
+    ) -> ChanceNode<'a> {
+        ChanceNode {
+            tree: tree.clone(),
+            path: Vec::new(),
+            expansions,
+            log,
+        }
+    }
+
+    /// Whether this is a leaf (the game is over).
+    pub fn is_leaf(&self) -> bool {
+        self.tree.is_terminal()
+    }
+
+    /// Whether the dice decide here: the value is the children's average, weighted by
+    /// [`ChanceNode::probabilities`].
+    pub fn is_chance(&self) -> bool {
+        self.tree.is_chance_node()
+    }
+
+    /// Whether MAX chooses here (at a player's node; MIN chooses at the others).
+    pub fn is_max(&self) -> bool {
+        !self.is_chance() && self.tree.to_move() == Player::P0
+    }
+
+    /// The children, left to right (logged as one expansion of this node).
+    pub fn children(&self) -> Vec<ChanceNode<'a>> {
+        self.expansions.borrow_mut().push(path_name(&self.path));
+        self.tree
+            .legal_moves()
+            .into_iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let mut path = self.path.clone();
+                path.push(i);
+                ChanceNode {
+                    tree: self.tree.play(m),
+                    path,
+                    expansions: self.expansions,
+                    log: self.log,
+                }
+            })
+            .collect()
+    }
+
+    /// At a chance node, each child's probability, left to right (they sum to 1); empty at a
+    /// player's node.
+    pub fn probabilities(&self) -> Vec<f64> {
+        let mut outcomes = ChanceList::new();
+        self.tree.chance_outcomes(&mut outcomes);
+        probabilities(&outcomes)
+    }
+
+    /// A leaf's value for MAX (logged as one evaluation).
+    pub fn value(&self) -> f64 {
+        self.log.borrow_mut().push(path_name(&self.path));
+        self.tree.terminal_value(Player::P0) as f64
     }
 }
 

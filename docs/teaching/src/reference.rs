@@ -1,7 +1,7 @@
 //! Reference solutions, kept apart from the skeletons; they pass the graders.
 
 use crate::quiz::{Move, QuizState};
-use crate::Node;
+use crate::{ChanceNode, Node};
 use ply_isolation::Isolation;
 use ply_search::Player;
 
@@ -150,4 +150,25 @@ fn ab_min_value(state: &QuizState, alpha: f64, mut beta: f64) -> f64 {
         beta = beta.min(v);
     }
     v
+}
+
+/// Expectimax, as AIMA writes EXPECTIMINIMAX: the best child for the player who chooses, the
+/// probability-weighted average at a chance node.
+pub fn expectimax(node: &ChanceNode) -> f64 {
+    if node.is_leaf() {
+        return node.value();
+    }
+    let children = node.children();
+    let values: Vec<f64> = children.iter().map(expectimax).collect();
+    if node.is_chance() {
+        node.probabilities()
+            .iter()
+            .zip(&values)
+            .map(|(p, v)| p * v)
+            .sum()
+    } else if node.is_max() {
+        values.into_iter().fold(f64::NEG_INFINITY, f64::max)
+    } else {
+        values.into_iter().fold(f64::INFINITY, f64::min)
+    }
 }

@@ -4,7 +4,7 @@
 //! logs them), must match.
 
 use crate::quiz::{Move, QuizState};
-use crate::Node;
+use crate::{ChanceNode, Node};
 use ply_isolation::Isolation;
 use ply_search::{Game, MoveList, NotationError, Outcome, Player};
 
@@ -123,4 +123,13 @@ pub fn minimax_decision(state: &QuizState, depth: u32) -> Option<Move> {
 pub fn alpha_beta_search(state: &QuizState) -> Option<Move> {
     let _ = state;
     todo!("exercise 5: alpha_beta_search")
+}
+
+/// Exercise 6: expectimax (AIMA's expectiminimax) on a tree with chance nodes: the value of
+/// `node` for MAX. A leaf's value is `node.value()`; MAX takes the largest child, MIN the
+/// smallest, a chance node the average of its children weighted by `node.probabilities()`.
+/// Expand each node once (`node.children()`) and visit the children left to right.
+pub fn expectimax(node: &ChanceNode) -> f64 {
+    let _ = node;
+    todo!("exercise 6: expectimax")
 }

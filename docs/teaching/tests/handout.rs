@@ -1,6 +1,6 @@
 //! The handout stands alone: written to a folder outside the workspace, it builds with its own
-//! manifest and vendored libraries; its skeletons score 0 of 100, and with the reference
-//! solutions pasted into `src/student.rs` its `cargo test` passes and `grade` scores 100 in the
+//! manifest and vendored libraries; its skeletons score 0 of 120, and with the reference
+//! solutions pasted into `src/student.rs` its `cargo test` passes and `grade` scores 120 in the
 //! Gradescope format. It compiles a crate of its own (about half a minute on 2 cores), so it is
 //! run by `.ci/run`: `cargo test -p ply-teaching --test handout -- --ignored`.
 
@@ -33,7 +33,7 @@ fn solved_student_file() -> String {
             .collect()
     };
     format!(
-        "//! Solved.\n#![allow(unused_imports)]\nuse crate::quiz::{{Move, QuizState}};\nuse crate::Node;\nuse ply_isolation::Isolation;\nuse ply_search::{{Game, MoveList, NotationError, Outcome, Player}};\n{}{}",
+        "//! Solved.\n#![allow(unused_imports)]\nuse crate::quiz::{{Move, QuizState}};\nuse crate::{{ChanceNode, Node}};\nuse ply_isolation::Isolation;\nuse ply_search::{{Game, MoveList, NotationError, Outcome, Player}};\n{}{}",
         body(&reference),
         body(kayles)
     )
@@ -70,7 +70,7 @@ fn the_handout_builds_alone_and_grades_skeletons_and_solutions() {
     );
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.ends_with("score 0 of 100: 0 of 13 checks passed\n"),
+        text.ends_with("score 0 of 120: 0 of 15 checks passed\n"),
         "{text}"
     );
     // A bad command line: one line, exit code 2.
@@ -93,7 +93,7 @@ fn the_handout_builds_alone_and_grades_skeletons_and_solutions() {
     );
     assert!(out.status.success());
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(report["score"], 100.0);
+    assert_eq!(report["score"], 120.0);
     assert_eq!(report["tests"].as_array().unwrap().len(), 13);
     let _ = std::fs::remove_dir_all(&dir);
 }

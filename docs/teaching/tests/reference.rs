@@ -2,9 +2,11 @@
 //! graders catch plausible mistakes and show the smallest failing case; the recorded Kayles
 //! facts are the reference game's.
 
-use ply_teaching::grading::{exercise_1, exercise_2, exercise_3, exercise_4, exercise_5};
+use ply_teaching::grading::{
+    exercise_1, exercise_2, exercise_3, exercise_4, exercise_5, exercise_6,
+};
 use ply_teaching::report::{Check, Report};
-use ply_teaching::{reference, Node};
+use ply_teaching::{reference, ChanceNode, Node};
 
 fn report(checks: Vec<Check>) -> Report {
     Report { checks }
@@ -21,16 +23,17 @@ fn the_reference_solutions_score_every_point() {
         &reference::minimax_decision,
         &reference::alpha_beta_search,
     ));
+    all.checks.extend(exercise_6(&reference::expectimax));
     assert!(all.passed(), "{}", all.text());
-    assert_eq!(all.score(), 100.0);
-    assert_eq!(all.checks.len(), 13);
+    assert_eq!(all.score(), 120.0);
+    assert_eq!(all.checks.len(), 15);
 }
 
 #[test]
 fn the_skeletons_score_nothing_and_say_what_to_do() {
     let all = ply_teaching::grading::student_report(&[]);
     assert_eq!(all.score(), 0.0);
-    assert_eq!(all.max_score(), 100.0);
+    assert_eq!(all.max_score(), 120.0);
     for check in &all.checks {
         assert!(
             check.output.contains("not yet implemented: exercise")
@@ -41,7 +44,7 @@ fn the_skeletons_score_nothing_and_say_what_to_do() {
     }
     assert!(all
         .text()
-        .ends_with("score 0 of 100: 0 of 13 checks passed\n"));
+        .ends_with("score 0 of 120: 0 of 15 checks passed\n"));
 }
 
 #[test]
@@ -220,4 +223,82 @@ fn the_teaching_pages_grade_transcript_is_the_commands_output() {
         .and_then(|rest| rest.split("```").next())
         .expect("the transcript");
     assert_eq!(shown, ply_teaching::grading::student_report(&[5]).text());
+}
+
+/// Plausible expectimax mistakes, each caught with the tree it fails on: the plain average of
+/// a chance node (ignoring the weights), a node expanded twice, and MIN taken for MAX.
+#[test]
+fn expectimax_mistakes_are_caught() {
+    let unweighted = |n: &ChanceNode| -> f64 {
+        fn go(n: &ChanceNode) -> f64 {
+            if n.is_leaf() {
+                return n.value();
+            }
+            let values: Vec<f64> = n.children().iter().map(go).collect();
+            if n.is_chance() {
+                values.iter().sum::<f64>() / values.len() as f64
+            } else if n.is_max() {
+                values.into_iter().fold(f64::NEG_INFINITY, f64::max)
+            } else {
+                values.into_iter().fold(f64::INFINITY, f64::min)
+            }
+        }
+        go(n)
+    };
+    let checks = exercise_6(&unweighted);
+    assert!(!checks[0].passed, "the backgammon shape has weighted rolls");
+    assert!(
+        checks[0].output.contains("AIMA's backgammon shape"),
+        "{}",
+        checks[0].output
+    );
+    assert!(
+        checks[0].output.contains("your value"),
+        "{}",
+        checks[0].output
+    );
+    assert!(checks[0]
+        .output
+        .contains("replay it: ply search \"chance-tree(shape="));
+
+    let twice = |n: &ChanceNode| -> f64 {
+        if !n.is_leaf() {
+            let _ = n.children(); // a look before the search
+        }
+        reference::expectimax(n)
+    };
+    let checks = exercise_6(&twice);
+    assert!(!checks[0].passed);
+    assert!(
+        checks[0].output.contains("expansion was root"),
+        "{}",
+        checks[0].output
+    );
+
+    let all_max = |n: &ChanceNode| -> f64 {
+        fn go(n: &ChanceNode) -> f64 {
+            if n.is_leaf() {
+                return n.value();
+            }
+            let values: Vec<f64> = n.children().iter().map(go).collect();
+            if n.is_chance() {
+                n.probabilities()
+                    .iter()
+                    .zip(&values)
+                    .map(|(p, v)| p * v)
+                    .sum()
+            } else {
+                values.into_iter().fold(f64::NEG_INFINITY, f64::max)
+            }
+        }
+        go(n)
+    };
+    let checks = exercise_6(&all_max);
+    // CS188's example has no MIN node and passes; the backgammon shape fails.
+    assert!(
+        checks[0].output.starts_with("AIMA's backgammon shape"),
+        "{}",
+        checks[0].output
+    );
+    assert!(!checks[1].passed, "random trees have MIN nodes");
 }

@@ -42,3 +42,9 @@ fn exercise_4_kayles() {
 fn exercise_5_the_gamestate_quiz() {
     graded(5);
 }
+
+#[test]
+#[ignore = "the student's exercise: run with --ignored"]
+fn exercise_6_expectimax() {
+    graded(6);
+}

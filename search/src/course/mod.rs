@@ -23,9 +23,11 @@
 //! ```
 
 mod alphabeta;
+mod expectimax;
 mod minimax;
 
 pub use alphabeta::alpha_beta_search;
+pub use expectimax::{expectiminimax_decision, ChanceVisit, ExpectimaxResult, NodeKind};
 pub use minimax::minimax_decision;
 
 use crate::{Game, Player, Score};
@@ -142,23 +144,31 @@ struct OutOfBudget {
 /// Runs a course search, which [`Common::result`] abandons by unwinding when its budget is
 /// spent: the recursion stays as the courses write it, with no early-exit paths.
 pub(crate) fn within_limits<M>(search: impl FnOnce() -> CourseResult<M>) -> CourseResult<M> {
+    abandoned_as(search, |reason, counters| CourseResult {
+        best_move: None,
+        value: 0,
+        root_values: Vec::new(),
+        counters,
+        visits: Vec::new(),
+        stopped: Some(reason),
+    })
+}
+
+/// Runs `search`; if a limit abandons it, answers `stopped(reason, counters so far)` instead.
+pub(crate) fn abandoned_as<R>(
+    search: impl FnOnce() -> R,
+    stopped: impl FnOnce(crate::StopReason, Counters) -> R,
+) -> R {
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(search)) {
         Ok(result) => result,
         Err(payload) => match payload.downcast::<OutOfBudget>() {
-            Ok(out) => CourseResult {
-                best_move: None,
-                value: 0,
-                root_values: Vec::new(),
-                counters: out.counters,
-                visits: Vec::new(),
-                stopped: Some(out.reason),
-            },
+            Ok(out) => stopped(out.reason, out.counters),
             Err(other) => std::panic::resume_unwind(other),
         },
     }
 }
 
-/// What the two algorithms share: the root player, the counters, the scoring of leaves, and
+/// What the course algorithms share: the root player, the counters, the scoring of leaves, and
 /// the visit log.
 pub(crate) struct Common<'a, G: Game, E> {
     pub root_player: Player,
@@ -252,18 +262,23 @@ impl<'a, G: Game, E: crate::Evaluator<G>> Common<'a, G, E> {
         }
     }
 
-    /// Logs a visit of the current node (when recording).
-    pub fn visit(&mut self, value: Score, window: (Score, Score), leaf: bool, cut: bool) {
-        if !self.options.record_visits {
-            return;
-        }
+    /// The current node's path (child indices joined by `.`) and the moves along it.
+    pub fn current_path(&self) -> (String, Vec<String>) {
         let path = self
             .path
             .iter()
             .map(|(i, _)| i.to_string())
             .collect::<Vec<_>>()
             .join(".");
-        let moves = self.path.iter().map(|(_, m)| m.clone()).collect();
+        (path, self.path.iter().map(|(_, m)| m.clone()).collect())
+    }
+
+    /// Logs a visit of the current node (when recording).
+    pub fn visit(&mut self, value: Score, window: (Score, Score), leaf: bool, cut: bool) {
+        if !self.options.record_visits {
+            return;
+        }
+        let (path, moves) = self.current_path();
         self.visits.push(Visit {
             path,
             moves,

@@ -3,7 +3,7 @@ positions and games of the Rust kit (docs/teaching.md):
 
     python -m ply_search.grade EXERCISE FILE [--report text|json]
 
-EXERCISE is ``minimax``, ``alphabeta``, ``improved``, ``kayles`` or ``all``; FILE is the
+EXERCISE is ``minimax``, ``alphabeta``, ``improved``, ``kayles``, ``expectimax`` or ``all``; FILE is the
 student's Python file (the skeleton is docs/teaching/python/student.py). The report prints
 each check, passed or failed, with its points and its counterexample: a failing tree shrunk
 to the smallest tree that still fails and drawn one node a line, with the turn at which you
@@ -20,6 +20,9 @@ a bad command line.
 4. ``Kayles``, a game written as a Python class: the conformance kit, perft in both
    conventions, the notation, legal moves and outcomes along 300 random games, and the
    solver's value of every row from 1 to 14 pins, against the reference Kayles.
+6. ``expectimax(node)`` on trees with chance nodes: the value and exactly which nodes are
+   expanded and which leaves evaluated, in order, on CS188's example, a tree in the shape of
+   AIMA's backgammon figure and 200 seeded random trees.
 """
 
 import importlib.util
@@ -43,6 +46,8 @@ POINTS = [
     ("Kayles: perft", 5.0),
     ("Kayles: notation", 10.0),
     ("Kayles: the solver", 5.0),
+    ("expectimax: CS188's example", 5.0),
+    ("expectimax: 200 random trees", 15.0),
 ]
 
 
@@ -82,6 +87,52 @@ class Node:
 
     def __repr__(self):
         return "Node({})".format(json.dumps(self._shape, separators=(",", ":")))
+
+
+class ChanceNode:
+    """A node of a tree with chance nodes (exercise 6). MAX moves at the root; a chance node's
+    children come with their probabilities; after a roll the other player chooses. Each
+    ``children()`` call is one expansion and each ``value()`` one evaluation: the grader
+    checks both, in order."""
+
+    def __init__(self, shape, path: str = "", expansions: list = None, log: list = None):
+        self._shape = shape
+        self._path = path
+        self._expansions = [] if expansions is None else expansions
+        self._log = [] if log is None else log
+
+    def is_leaf(self) -> bool:
+        """Whether this is a leaf (the game is over)."""
+        return not isinstance(self._shape, dict)
+
+    def is_chance(self) -> bool:
+        """Whether the dice decide here: the value is the children's average, weighted by
+        ``probabilities()``."""
+        return not self.is_leaf() and self._shape["kind"] == "chance"
+
+    def is_max(self) -> bool:
+        """Whether MAX chooses here (at a player's node; MIN chooses at the others)."""
+        return not self.is_leaf() and self._shape["kind"] == "max"
+
+    def children(self) -> List["ChanceNode"]:
+        """The children, left to right (one expansion of this node)."""
+        self._expansions.append(self._path or "root")
+        if self.is_leaf():
+            return []
+        join = lambda i: str(i) if not self._path else "{}.{}".format(self._path, i)
+        return [ChanceNode(child, join(i), self._expansions, self._log) for i, child in enumerate(self._shape["children"])]
+
+    def probabilities(self) -> List[float]:
+        """At a chance node, each child's probability, left to right; empty elsewhere."""
+        return list(self._shape.get("probabilities", [])) if self.is_chance() else []
+
+    def value(self) -> float:
+        """A leaf's value for MAX (each call is one evaluation, and the grader counts it)."""
+        self._log.append(self._path or "root")
+        return self._shape
+
+    def __repr__(self):
+        return "ChanceNode({})".format(self._path or "root")
 
 
 def _failure(error: BaseException) -> str:
@@ -318,11 +369,59 @@ def grade_kayles(module, perft_rows: int = 9, games: int = 300, solved_rows: int
     return checks
 
 
+def _first_difference(what: str, got: List[str], want: List[str]):
+    """Where two lists of node paths part, in words; None when they are equal."""
+    for k in range(max(len(got), len(want))):
+        g = got[k] if k < len(got) else None
+        w = want[k] if k < len(want) else None
+        if g != w:
+            if g is not None and w is not None:
+                return "your {} {} was {}, the reference's {}".format(_ordinal(k + 1), what, g, w)
+            if g is not None:
+                return "you went on to {} after the reference had finished".format(g)
+            return "you stopped before {}".format(w)
+    return None
+
+
+def grade_expectimax(module) -> List[Check]:
+    """Exercise 6, on the Rust kit's trees, against the course expectiminimax."""
+    expectimax = getattr(module, "expectimax")
+    textbook, random_trees = _native.teaching_chance_trees()
+    checks = []
+    for name, trees in [("expectimax: CS188's example and AIMA's backgammon shape", textbook),
+                        ("expectimax: 200 random trees with chance nodes", random_trees)]:
+        checks.append((name, True, "{} trees: every value, every expansion and every leaf, in order".format(len(trees))))
+        for tree_name, text in trees:
+            want, want_expanded, want_leaves = _native.teaching_expectimax(text)
+            root = ChanceNode(json.loads(_native.teaching_chance_tree(text)))
+            try:
+                got = expectimax(root)
+            except Exception as error:
+                checks[-1] = (name, False, "{}: {}\non it: {}".format(tree_name, text, _failure(error)))
+                break
+            problems = []
+            if not isinstance(got, (int, float)) or math.isnan(got) or abs(got - want) > 1e-9:
+                problems.append("your value {} (expected {})".format(got, want))
+            expanded = _first_difference("expansion", root._expansions, want_expanded)
+            if expanded:
+                problems.append("you expanded {} nodes (expected {}): {}".format(len(root._expansions), len(want_expanded), expanded))
+            evaluated = _first_difference("leaf evaluation", root._log, want_leaves)
+            if evaluated:
+                problems.append("you evaluated {} leaves (expected {}): {}".format(len(root._log), len(want_leaves), evaluated))
+            if problems:
+                depth = max(len(p.split(".")) for p in want_expanded + want_leaves)
+                replay = 'replay it: ply search "chance-tree(shape={})" "expectimax(depth={},eval=null,pruning=none)"'.format(text, depth)
+                checks[-1] = (name, False, "{}: {}\n{}\n{}".format(tree_name, text, "\n".join(problems), replay))
+                break
+    return checks
+
+
 EXERCISES = {
     "minimax": ("exercise 1, minimax", grade_minimax),
     "alphabeta": ("exercise 2, alpha-beta", grade_alphabeta),
     "improved": ("exercise 3, the improved evaluator", grade_improved),
     "kayles": ("exercise 4, Kayles", grade_kayles),
+    "expectimax": ("exercise 6, expectimax", grade_expectimax),
 }
 
 

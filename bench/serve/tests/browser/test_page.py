@@ -1,8 +1,10 @@
 """The page of `ply serve` in a real headless Chromium (Debian's package), driven by Playwright:
 whole games of the three seed games and of Amazons (three clicks a move) played by clicks
-against `random`, a live search updating
+against `random`, the dice of Pig and backgammon rolled by the server or set by hand, a live
+search updating
 the page and stopped by its button, the teaching stepper reaching the GameState quiz's counts
-(5, 30, 55 terminal tests), and a record file replayed. Each screen is photographed into
+(5, 30, 55 terminal tests) and stepping expectimax through CS188's chance tree, and a record
+file replayed. Each screen is photographed into
 $PLY_SCREENSHOTS (docs/images when the docs' pictures are remade).
 
 Run by .ci/run: PLY_BIN=target/debug/ply python -m unittest discover -s bench/serve/tests/browser
@@ -132,6 +134,47 @@ class PageTest(unittest.TestCase):
         self.assertGreater(plies, 8)
         self.shot("play-amazons")
 
+    def test_dice_are_rolled_by_the_server_or_set_by_hand(self):
+        page = self.page
+        # Choosing a game with dice turns the deterministic searches into expectimax.
+        page.select_option("#variant", "pig")
+        expect(page.locator("#p1")).to_have_value("expectimax(time=1s)")
+        self.new_game("pig(goal=10)", p1="random")
+        expect(page.locator("#dice")).to_be_visible()
+        # By hand: the dice panel offers the faces, each with its probability.
+        page.uncheck("#auto-roll")
+        page.click("#legal button[data-move='roll']")
+        expect(page.locator("#roll")).to_be_enabled()
+        expect(page.locator("#status")).to_contain_text("roll the dice")
+        face = page.locator("#legal button[data-move='3']")
+        expect(face).to_have_attribute("title", "probability 0.1667")
+        face.click()
+        expect(page.locator("#history li").nth(1)).to_have_text("3")
+        expect(page.locator("#roll")).to_be_disabled()
+        # By the server: the Roll button, then the dice rolling by themselves.
+        page.click("#legal button[data-move='roll']")
+        page.click("#roll")
+        page.wait_for_function("() => play.moves.length >= 4")
+        page.check("#auto-roll")
+        status = page.locator("#status")
+        expect(status).to_contain_text(re.compile("your move|Game over"), timeout=15000)
+        if "your move" in status.inner_text():
+            played = page.evaluate("() => play.moves.length")
+            page.click("#legal button[data-move='roll']")
+            page.wait_for_function("n => play.moves.length >= n + 2", arg=played)
+        self.shot("play-pig")
+        # Backgammon, random against random, the server rolling every die, to the end.
+        page.fill("#game-spec", "backgammon(max_turns=6)")
+        page.fill("#p0", "random")
+        page.fill("#p1", "random")
+        page.click("#new-game")
+        expect(status).to_contain_text("Game over", timeout=30000)
+        moves = page.evaluate("() => play.moves")
+        self.assertRegex(moves[0], r"^[xo][1-6]-[1-6]$")  # the opening roll names the starter
+        self.assertTrue(any(re.fullmatch(r"[1-6]-[1-6]", m) for m in moves[1:]))
+        self.assertIn("pips", page.locator("#board").text_content())  # the drawing of the board
+        self.shot("play-backgammon")
+
     def test_undo_redo_and_a_pasted_position(self):
         page = self.page
         self.new_game("tictactoe", p1="human")
@@ -201,6 +244,12 @@ class PageTest(unittest.TestCase):
         panels = self.trace("Ties: pruning on equality against strict pruning")
         expect(panels).to_have_count(2)
         self.shot("teach-compare")
+        # Expectimax on CS188's example: three chance nodes drawn as circles, worth 8.
+        panel = self.trace("CS188's expectimax example (8)")
+        page.keyboard.press("End")
+        expect(panel.locator("g[data-node] circle")).to_have_count(3)
+        expect(panel.locator("[data-role=counters]")).to_contain_text("value 8")
+        self.shot("teach-expectimax")
 
     def test_a_record_file_replays_move_by_move(self):
         page = self.page

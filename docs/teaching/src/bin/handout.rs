@@ -124,21 +124,23 @@ fn write_handout(dir: &Path) -> std::io::Result<()> {
 
 const README: &str = "# Adversarial search exercises
 
-Five exercises, each graded against reference algorithms:
+Six exercises, each graded against reference algorithms:
 
 1. `minimax(node)` on explicit game trees;
 2. `alpha_beta(node, alpha, beta, strict)`, with AIMA's pruning on equality and the strict rule;
 3. `improved_score(state, player)`, AIND's evaluator for 7x7 knight Isolation;
 4. Kayles behind the `Game` trait;
 5. the GameState quiz: a depth-limited `minimax_decision` and `alpha_beta_search`, counted
-   by their `terminal_test()` calls.
+   by their `terminal_test()` calls;
+6. `expectimax(node)` on trees with chance nodes, graded by the nodes expanded and the leaves
+   evaluated, in order.
 
 Write your answers in `src/student.rs` (each `todo!()` says which exercise it is), then:
 
 ```sh
 cargo test                        # every exercise; a failure shows the smallest failing case
 cargo test exercise_2             # one exercise
-cargo run --bin grade             # the report with points (100 in all)
+cargo run --bin grade             # the report with points (120 in all)
 cargo run --bin grade -- 3        # exercise 3 only
 cargo run --bin grade -- --report json > results.json   # for Gradescope
 ```

@@ -3,13 +3,16 @@
 //! against the course algorithms (`ply_search::course`) on AIMA's figure 5.2 and 200 seeded
 //! random trees, a failing tree shrunk to the smallest that still fails; the evaluator against
 //! ply's own on every position of 60 games; the new game by the conformance kit and by facts
-//! recorded from a reference game; the GameState quiz by its `terminal_test()` counts.
+//! recorded from a reference game; the GameState quiz by its `terminal_test()` counts;
+//! expectimax expansion for expansion and leaf for leaf against the course expectiminimax.
 
+mod chance;
 mod evaluator;
 mod kayles;
 mod quiz;
 mod trees;
 
+pub use chance::{chance_trees, exercise_6, expectimax_answer, named_chance_trees, TEXTBOOK};
 pub use evaluator::{exercise_3, isolation_positions};
 pub use kayles::exercise_4;
 pub use quiz::exercise_5;
@@ -19,12 +22,13 @@ use crate::report::Report;
 use crate::student;
 
 /// The exercises, by number, with their names.
-pub const EXERCISES: [(u32, &str); 5] = [
+pub const EXERCISES: [(u32, &str); 6] = [
     (1, "minimax"),
     (2, "alpha-beta"),
     (3, "an evaluator"),
     (4, "a new game: Kayles"),
     (5, "the GameState quiz"),
+    (6, "expectimax"),
 ];
 
 /// Grades the student's solutions (`src/student.rs`) of the exercises numbered in `which` (all
@@ -49,6 +53,9 @@ pub fn student_report(which: &[u32]) -> Report {
             &student::minimax_decision,
             &student::alpha_beta_search,
         ));
+    }
+    if wanted(6) {
+        report.checks.extend(exercise_6(&student::expectimax));
     }
     report
 }
