@@ -48,10 +48,13 @@ pub fn teaching_course(tree: &str, alphabeta: bool, strict: bool) -> PyResult<(i
     Ok((result.value, leaves))
 }
 
+/// Trees with their names, in `chance-tree` notation.
+type NamedTexts = Vec<(String, String)>;
+
 /// The trees the expectimax exercise is graded on, with their names: CS188's example and AIMA's
 /// backgammon shape, then 200 seeded random trees with chance nodes, in `chance-tree` notation.
 #[pyfunction]
-pub fn teaching_chance_trees() -> (Vec<(String, String)>, Vec<(String, String)>) {
+pub fn teaching_chance_trees() -> (NamedTexts, NamedTexts) {
     let text = |trees: Vec<(String, ChanceTree)>| {
         trees
             .into_iter()
