@@ -286,7 +286,7 @@ fn bad_input_gets_a_4xx_with_a_one_line_json_error() {
         "/api/trace",
         r#"{"game": "tictactoe", "algorithm": "negamax"}"#,
         400,
-        "minimax or alphabeta",
+        "minimax, alphabeta or expectimax",
     );
     refused(
         a,
