@@ -690,7 +690,9 @@ function renderTeach() {
     const at = panel.timeline[Math.min(teach.step, panel.timeline.length - 1)];
     const run = panel.trace.runs[at.run];
     const div = el('div', { class: 'trace-panel' });
-    const rule = panel.ask.algorithm === 'minimax' ? 'minimax' : panel.ask.strict ? 'alpha-beta, strict pruning' : 'alpha-beta, pruning on equality (AIMA)';
+    const rule = panel.ask.algorithm === 'minimax' ? 'minimax'
+      : panel.ask.algorithm === 'expectimax' ? 'expectiminimax (AIMA), expectimax (CS188)'
+        : panel.ask.strict ? 'alpha-beta, strict pruning' : 'alpha-beta, pruning on equality (AIMA)';
     div.append(el('h3', {}, `${rule}${run.depth ? `, depth ${run.depth}` : ''}`));
     const node = run.nodes[at.node];
     const where = node.path.length ? `node ${node.path.join('.')} (${node.move})` : 'the root';
@@ -736,10 +738,14 @@ function drawTree(run, upTo) {
     const shown = entered.has(i) || (n.pruned && left.has(n.parent));
     picture.append(svg('line', { x1: px(n.parent), y1: py(n.parent) + 14, x2: px(i), y2: py(i) - 16,
       stroke: n.pruned ? '#aaa' : shown ? '#333' : '#ddd', 'stroke-dasharray': n.pruned ? '5,4' : 'none', 'stroke-width': 2 }));
-    // Below a chance node, the outcome's probability beside its move.
-    const label = n.probability !== null && n.probability !== undefined
-      ? `${n.move} (${Number(n.probability.toFixed(3))})` : n.move;
-    picture.append(svg('text', { x: (px(n.parent) + px(i)) / 2 + 4, y: (py(n.parent) + py(i)) / 2, fill: shown ? '#1f5fd1' : '#ccc' }, label));
+    if (n.probability !== null && n.probability !== undefined) {
+      // Below a chance node, each outcome's move and probability just above the outcome, where
+      // neighbours' labels do not meet.
+      picture.append(svg('text', { x: px(i), y: py(i) - 22, 'text-anchor': 'middle', 'font-size': 11, fill: shown ? '#1f5fd1' : '#ccc' },
+        `${n.move}: ${Number(n.probability.toFixed(2))}`));
+    } else {
+      picture.append(svg('text', { x: (px(n.parent) + px(i)) / 2 + 4, y: (py(n.parent) + py(i)) / 2, fill: shown ? '#1f5fd1' : '#ccc' }, n.move));
+    }
   });
   nodes.forEach((n, i) => {
     const cx = px(i), cy = py(i);
