@@ -94,6 +94,6 @@ fn the_handout_builds_alone_and_grades_skeletons_and_solutions() {
     assert!(out.status.success());
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["score"], 120.0);
-    assert_eq!(report["tests"].as_array().unwrap().len(), 13);
+    assert_eq!(report["tests"].as_array().unwrap().len(), 15);
     let _ = std::fs::remove_dir_all(&dir);
 }
