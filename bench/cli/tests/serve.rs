@@ -288,6 +288,21 @@ fn bad_input_gets_a_4xx_with_a_one_line_json_error() {
         400,
         "minimax, alphabeta or expectimax",
     );
+    // Dice are rolled only where they are due: not at a player's move, not after the end.
+    refused(
+        a,
+        "/api/roll",
+        r#"{"game": "pig"}"#,
+        400,
+        "expected a position where the dice are rolled",
+    );
+    refused(
+        a,
+        "/api/roll",
+        r#"{"game": "chance-tree(shape=[1,~[2,3]])", "moves": "0"}"#,
+        409,
+        "this one is over",
+    );
     refused(
         a,
         "/api/trace",

@@ -117,6 +117,9 @@ async fn roll(request: Result<Bytes, BytesRejection>) -> Answer {
     });
     with_game!(game, start => {
         let state = request.at.state_of(&start)?;
+        if state.is_terminal() {
+            return Err(ApiError::game_over(&state.position()));
+        }
         if !state.is_chance_node() {
             return Err(ApiError::bad_request(format!(
                 "bad position `{}`: expected a position where the dice are rolled (a chance node); here a player moves",
