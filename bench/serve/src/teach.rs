@@ -146,54 +146,40 @@ pub fn trace_job<G: FrontEndGame>(
                 },
                 ..Options::default()
             };
-            if algorithm == Course::Expectimax {
-                let result = expectiminimax_decision(&state, depth, &evaluator, &options);
-                if let Some(reason) = result.stopped {
-                    return Err(too_big(
-                        reason,
-                        spent + result.counters.result_calls,
-                        max_nodes,
-                    ));
-                }
-                spent += result.counters.result_calls;
-                let (nodes, steps) = trace(&state, &result.visits);
-                let value = ply_view::course::show_expectation(result.value);
-                let best = result.best_move.map(|m| state.format_move(m));
-                runs.push(run_json(
-                    depth,
-                    value,
-                    best,
-                    result.counters,
-                    nodes,
-                    &steps,
-                    test_root,
-                ));
-                continue;
+            // Each algorithm's run, in the terms the trace shares.
+            let (stopped, counters, (nodes, steps), value, best) =
+                if algorithm == Course::Expectimax {
+                    let r = expectiminimax_decision(&state, depth, &evaluator, &options);
+                    let value = ply_view::course::show_expectation(r.value);
+                    (
+                        r.stopped,
+                        r.counters,
+                        trace(&state, &r.visits),
+                        value,
+                        r.best_move,
+                    )
+                } else {
+                    let r = if algorithm == Course::Minimax {
+                        minimax_decision(&state, depth, &evaluator, &options)
+                    } else {
+                        alpha_beta_search(&state, depth, &evaluator, &options)
+                    };
+                    let value = ply_search::score::describe(options.utility.reported(r.value));
+                    (
+                        r.stopped,
+                        r.counters,
+                        trace(&state, &r.visits),
+                        value,
+                        r.best_move,
+                    )
+                };
+            if let Some(reason) = stopped {
+                return Err(too_big(reason, spent + counters.result_calls, max_nodes));
             }
-            let result = if algorithm == Course::Minimax {
-                minimax_decision(&state, depth, &evaluator, &options)
-            } else {
-                alpha_beta_search(&state, depth, &evaluator, &options)
-            };
-            if let Some(reason) = result.stopped {
-                return Err(too_big(
-                    reason,
-                    spent + result.counters.result_calls,
-                    max_nodes,
-                ));
-            }
-            spent += result.counters.result_calls;
-            let (nodes, steps) = trace(&state, &result.visits);
-            let value = ply_search::score::describe(options.utility.reported(result.value));
-            let best = result.best_move.map(|m| state.format_move(m));
+            spent += counters.result_calls;
+            let best = best.map(|m| state.format_move(m));
             runs.push(run_json(
-                depth,
-                value,
-                best,
-                result.counters,
-                nodes,
-                &steps,
-                test_root,
+                depth, value, best, counters, nodes, &steps, test_root,
             ));
         }
         Ok(json!({ "position": state.position(), "runs": runs }))
