@@ -17,8 +17,9 @@ pub type MoveList<M> = SmallVec<[M; 32]>;
 /// A symmetric image of a position (an element of the board's symmetry group applied to it).
 pub type Images<G> = SmallVec<[G; 8]>;
 
-/// A two-player, zero-sum, perfect-information game, seen as one state; deterministic unless
-/// it declares chance nodes ([`Game::HAS_CHANCE`]).
+/// A perfect-information game, seen as one state: two-player and zero-sum unless it declares
+/// more players ([`Game::player_count`]), deterministic unless it declares chance nodes
+/// ([`Game::HAS_CHANCE`]).
 ///
 /// The state is the game (like the seeds' `Isolation` named tuple): a small value, cloned to
 /// make a move (copy-make), so no undo is needed. A search only ever asks the questions below,
@@ -129,6 +130,15 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
         let _ = outcomes;
     }
 
+    /// The number of players, 2 to [`Player::MAX`]; [`Game::to_move`] names one of the first
+    /// this many ([`Player::first`]). Two by default. A game for more players scores each of
+    /// them with [`Game::terminal_value`] (one value a player, not one for all), and the
+    /// searches built on two players' negamax refuse it; see docs/multiplayer.md.
+    #[inline]
+    fn player_count(&self) -> usize {
+        2
+    }
+
     /// True when the game is over. Override when it is cheaper than [`Game::outcome`].
     #[inline]
     fn is_terminal(&self) -> bool {
@@ -144,7 +154,7 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     }
 
     /// The value of a terminal state for `player`: by default `score::WIN` for a win, `-WIN`
-    /// for a loss, 0 for a draw (the courses' `utility()`, with the seeds' infinities as exact
+    /// for a loss (in a game for more players, for each player who did not win), 0 for a draw (the courses' `utility()`, with the seeds' infinities as exact
     /// scores). Searches shorten decisive values by the distance from the root, so that a quick
     /// win beats a slow one. Games whose end states carry numbers, like the explicit trees of
     /// textbook figures, override it.

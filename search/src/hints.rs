@@ -185,4 +185,20 @@ pub trait SearchHints: Game {
     fn value_bound(&self) -> crate::Score {
         crate::score::WIN
     }
+
+    /// This position with `player` to move, as if the players seated between had passed, or
+    /// `None` where the game cannot hand the turn over. Best-reply search
+    /// ([`crate::multi::BestReply`]) asks it to let each opponent reply out of turn. The
+    /// default hands over only the turn it already is.
+    fn pass_to(&self, player: crate::Player) -> Option<Self> {
+        (player == self.to_move()).then(|| self.clone())
+    }
+
+    /// What max^n's shallow pruning needs to hold in every position the search can meet: each
+    /// player's value (terminal, and by the game's evaluators) is at least a floor, and the
+    /// players' values sum to at most a bound ([`crate::multi::SumBound`]). `None` (the
+    /// default) turns the pruning off. It must hold: a value beyond it would make max^n wrong.
+    fn sum_bound(&self) -> Option<crate::multi::SumBound> {
+        None
+    }
 }

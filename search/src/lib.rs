@@ -25,6 +25,7 @@ pub mod greedy;
 pub mod hints;
 pub mod limits;
 pub mod mcts;
+pub mod multi;
 pub mod perft;
 pub mod picture;
 pub mod player;

@@ -3,20 +3,44 @@
 use serde::Serialize;
 use std::fmt;
 
-/// One of the two players. `P0` moves first (the seeds' "player 1", `player_id` 0).
+/// A player: one of up to [`Player::MAX`] seats. `P0` moves first (the seeds' "player 1",
+/// `player_id` 0). Two-player games use `P0` and `P1` only; games for more declare their count
+/// with [`crate::Game::player_count`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub enum Player {
     /// The first player (`player_id` 0 in the Python originals).
     P0 = 0,
     /// The second player (`player_id` 1).
     P1 = 1,
+    /// The third player, in games for three or more.
+    P2 = 2,
+    /// The fourth player.
+    P3 = 3,
+    /// The fifth player.
+    P4 = 4,
+    /// The sixth player (Chinese Checkers' largest table).
+    P5 = 5,
 }
 
 impl Player {
-    /// Both players, in turn order.
+    /// The most players a game may have: Chinese Checkers' six seats.
+    pub const MAX: usize = 6;
+
+    /// Both players of a two-player game, in turn order.
     pub const BOTH: [Player; 2] = [Player::P0, Player::P1];
 
-    /// The player with the given index (0 or 1); any odd number is `P1`.
+    /// Every seat, in turn order; a game for `n` players uses the first `n`.
+    pub const ALL: [Player; Player::MAX] = [
+        Player::P0,
+        Player::P1,
+        Player::P2,
+        Player::P3,
+        Player::P4,
+        Player::P5,
+    ];
+
+    /// The player of a two-player game whose turn comes at ply `index`: `P0` for even numbers,
+    /// `P1` for odd ones (what a game computes from its ply count).
     ///
     /// ```
     /// use ply_search::Player;
@@ -32,13 +56,32 @@ impl Player {
         }
     }
 
-    /// 0 for `P0`, 1 for `P1`: handy to index per-player arrays.
+    /// The player in seat `seat` (0 to 5), or `None` past the last seat.
+    ///
+    /// ```
+    /// use ply_search::Player;
+    /// assert_eq!(Player::seat(2), Some(Player::P2));
+    /// assert_eq!(Player::seat(6), None);
+    /// ```
+    #[inline]
+    pub fn seat(seat: usize) -> Option<Player> {
+        Player::ALL.get(seat).copied()
+    }
+
+    /// The first `count` players, in turn order (all six past six).
+    pub fn first(count: usize) -> &'static [Player] {
+        &Player::ALL[..count.min(Player::MAX)]
+    }
+
+    /// The seat number, 0 for `P0`: handy to index per-player arrays.
     #[inline]
     pub fn index(self) -> usize {
         self as usize
     }
 
-    /// The opponent.
+    /// The opponent in a two-player game. A game for more players has no single opponent: its
+    /// code uses [`Player::next`]; asking a player past `P1` for its opponent is a bug, and
+    /// panics.
     ///
     /// ```
     /// use ply_search::Player;
@@ -49,6 +92,25 @@ impl Player {
         match self {
             Player::P0 => Player::P1,
             Player::P1 => Player::P0,
+            _ => panic!("Player::other is for two-player games; {self} has no single opponent"),
+        }
+    }
+
+    /// The player seated after this one at a table of `count` players (back to `P0` after the
+    /// last).
+    ///
+    /// ```
+    /// use ply_search::Player;
+    /// assert_eq!(Player::P1.next(3), Player::P2);
+    /// assert_eq!(Player::P2.next(3), Player::P0);
+    /// ```
+    #[inline]
+    pub fn next(self, count: usize) -> Player {
+        let seat = self.index() + 1;
+        if seat >= count {
+            Player::P0
+        } else {
+            Player::ALL[seat]
         }
     }
 }

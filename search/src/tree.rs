@@ -428,9 +428,10 @@ impl<K: TreeKind> Game for GameTree<K> {
     /// The leaf's payoff: as written for player 0, negated for player 1.
     fn terminal_value(&self, player: Player) -> Score {
         let v = self.node().value.unwrap_or(0);
-        match player {
-            Player::P0 => v,
-            Player::P1 => -v,
+        if player == Player::P0 {
+            v
+        } else {
+            -v
         }
     }
 

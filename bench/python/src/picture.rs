@@ -3,7 +3,6 @@
 //! `observation_tensor` hands the planes to learners.
 
 use ply_search::picture::{BoardView, Mark};
-use ply_search::Player;
 use std::fmt::Write;
 
 /// The side of a cell in pixels.
@@ -38,10 +37,11 @@ pub fn svg(view: &BoardView) -> String {
         let (cx, cy, r) = (x + CELL / 2, y + CELL / 2, CELL * 3 / 8);
         match *mark {
             Mark::Piece { owner, kind } => {
-                let (fill, stroke) = match owner {
-                    Player::P0 => ("#ffffff", "#222222"),
-                    Player::P1 => ("#222222", "#222222"),
-                };
+                // White and black for two players, then the colours of a multi-player board.
+                let fill = [
+                    "#ffffff", "#222222", "#d03b2f", "#2f62d0", "#2f9e44", "#e0b000",
+                ][owner.index()];
+                let stroke = "#222222";
                 let _ = write!(
                     out,
                     r#"<circle cx="{cx}" cy="{cy}" r="{r}" fill="{fill}" stroke="{stroke}" stroke-width="2"/>"#

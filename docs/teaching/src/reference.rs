@@ -54,10 +54,7 @@ pub fn alpha_beta(node: &Node, mut alpha: i32, mut beta: i32, strict: bool) -> i
 
 /// AIND's improved evaluator, from the original's own functions.
 pub fn improved_score(state: &Isolation, player: Player) -> i32 {
-    let [own, other] = match player {
-        Player::P0 => [0, 1],
-        Player::P1 => [1, 0],
-    };
+    let [own, other] = [player.index(), player.other().index()];
     let locs = state.locs();
     state.liberties(locs[own]).len() as i32 - state.liberties(locs[other]).len() as i32
 }

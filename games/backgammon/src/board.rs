@@ -112,7 +112,7 @@ pub(crate) fn opening_starter(outcome: u8) -> Player {
 pub(crate) const fn absolute(player: Player, progress: usize) -> usize {
     match player {
         Player::P0 => progress,
-        Player::P1 => POINTS - 1 - progress,
+        _ => POINTS - 1 - progress,
     }
 }
 

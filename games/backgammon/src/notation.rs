@@ -35,7 +35,7 @@ fn part(state: &Backgammon, step: Option<Step>) -> Part {
         // OpenSpiel numbers an unused die's start from its pass position, -1.
         let start = match state.to_move() {
             Player::P0 => 25,
-            Player::P1 => 0,
+            _ => 0,
         };
         return Part {
             start,

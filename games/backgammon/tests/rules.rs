@@ -351,7 +351,7 @@ fn exact(state: &Backgammon, memo: &mut std::collections::HashMap<Backgammon, f6
     if let Some(outcome) = state.outcome() {
         return match outcome {
             Outcome::Win(Player::P0) => 1.0,
-            Outcome::Win(Player::P1) => -1.0,
+            Outcome::Win(_) => -1.0,
             Outcome::Draw => 0.0,
         };
     }

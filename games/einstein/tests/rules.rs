@@ -191,7 +191,7 @@ fn exact(state: &Einstein, memo: &mut std::collections::HashMap<Einstein, f64>) 
     if let Some(outcome) = state.outcome() {
         return match outcome {
             Outcome::Win(Player::P0) => 1.0,
-            Outcome::Win(Player::P1) => -1.0,
+            Outcome::Win(_) => -1.0,
             Outcome::Draw => 0.0,
         };
     }

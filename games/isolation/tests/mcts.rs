@@ -25,9 +25,10 @@ fn play(first: &mut dyn Agent<Isolation>, second: &mut dyn Agent<Isolation>) -> 
                 Outcome::Draw => panic!("Isolation has no draws"),
             };
         }
-        let agent: &mut dyn Agent<Isolation> = match state.to_move() {
-            Player::P0 => &mut *first,
-            Player::P1 => &mut *second,
+        let agent: &mut dyn Agent<Isolation> = if state.to_move() == Player::P0 {
+            &mut *first
+        } else {
+            &mut *second
         };
         let mv = agent.select_move(&state).best_move.expect("a move");
         assert!(state.legal_moves().contains(&mv), "illegal move");

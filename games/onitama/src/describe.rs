@@ -107,9 +107,10 @@ impl Describe for Onitama {
         let pattern = |card: crate::Card, holder: Player| {
             let mut plane = vec![0.0f32; 25];
             for &(dx, dy) in card.def().offsets {
-                let (row, col) = match holder {
-                    Player::P0 => (2 - i32::from(dy), 2 + i32::from(dx)),
-                    Player::P1 => (2 + i32::from(dy), 2 - i32::from(dx)),
+                let (row, col) = if holder == Player::P0 {
+                    (2 - i32::from(dy), 2 + i32::from(dx))
+                } else {
+                    (2 + i32::from(dy), 2 - i32::from(dx))
                 };
                 if (0..5).contains(&row) && (0..5).contains(&col) {
                     plane[(row * 5 + col) as usize] = 1.0;

@@ -244,7 +244,7 @@ fn build_graph<G: SearchHints>(
         solution.rules.push(match (chance, state.to_move()) {
             (true, _) => Rule::Average,
             (false, Player::P0) => Rule::Max,
-            (false, Player::P1) => Rule::Min,
+            (false, _) => Rule::Min,
         });
         solution.values.push(0.0);
         for (&mv, p) in moves.iter().zip(weights) {

@@ -51,10 +51,7 @@ fn grade(f: &dyn Fn(&Isolation, Player) -> i32) -> Result<String, String> {
             };
             let Some(problem) = problem else { continue };
             if failure.as_ref().is_none_or(|(ply, _)| state.ply() < *ply) {
-                let [mine, theirs] = match player {
-                    Player::P0 => [0, 1],
-                    Player::P1 => [1, 0],
-                };
+                let [mine, theirs] = [player.index(), player.other().index()];
                 let locs = state.locs();
                 let text = format!(
                     "{problem} on this position (player {} to move; ply {}):\n{}position `{}`; player {mine} at {}, {} moves; player {theirs} at {}, {} moves",
