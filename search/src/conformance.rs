@@ -37,7 +37,7 @@
 //! within [`Game::max_game_length`](crate::Game::max_game_length). A violation panics with the position and the moves that led
 //! to it.
 
-use crate::{Rng, SearchHints};
+use crate::{Outcome, Player, Rng, SearchHints};
 use std::collections::HashSet;
 use std::fmt::Debug;
 
@@ -189,6 +189,40 @@ fn check_chance<G: SearchHints>(
     }
 }
 
+/// The players: 2 to six of them, more than two only in a game that declares it, the one to
+/// move among them, a winner among them, and the turn handed only to them.
+fn check_players<G: SearchHints>(state: &G, context: &dyn Fn() -> String) {
+    let count = state.player_count();
+    if !(2..=Player::MAX).contains(&count) {
+        fail(
+            context,
+            format!("player_count() = {count}, not 2 to {}", Player::MAX),
+        );
+    }
+    if count > 2 && !G::MANY_PLAYERS {
+        fail(
+            context,
+            format!("{count} players in a game without MANY_PLAYERS"),
+        );
+    }
+    if state.to_move().index() >= count {
+        fail(
+            context,
+            format!("player {} to move of {count}", state.to_move()),
+        );
+    }
+    if let Some(Outcome::Win(winner)) = state.outcome() {
+        if winner.index() >= count {
+            fail(context, format!("player {winner} wins, of {count}"));
+        }
+    }
+    if let Some(handed) = state.pass_to(state.to_move()) {
+        if handed != *state {
+            fail(context, "pass_to(the player to move) changed the position");
+        }
+    }
+}
+
 fn check_position_with<G: SearchHints>(state: &G, rng: &mut Rng, context: &dyn Fn() -> String) {
     let moves = state.legal_moves();
     let terminal = state.is_terminal();
@@ -206,6 +240,7 @@ fn check_position_with<G: SearchHints>(state: &G, rng: &mut Rng, context: &dyn F
         fail(context, "non-terminal state has no legal move");
     }
     check_chance(state, &moves, context);
+    check_players(state, context);
     if state.move_count() != moves.len() {
         fail(
             context,

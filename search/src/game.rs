@@ -139,6 +139,12 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
         2
     }
 
+    /// Whether the game has variants for more than two players. The agents built on two
+    /// players' negamax (alpha-beta, the course's minimax and alpha-beta, expectimax, MCTS)
+    /// are refused for such a game when their spec is read, in every variant; the N-player
+    /// searches ([`crate::multi`]) play it.
+    const MANY_PLAYERS: bool = false;
+
     /// True when the game is over. Override when it is cheaper than [`Game::outcome`].
     #[inline]
     fn is_terminal(&self) -> bool {

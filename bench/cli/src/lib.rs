@@ -61,3 +61,7 @@ pub struct TeachingGuide;
 #[cfg(doctest)]
 #[doc = include_str!("../../../docs/chance.md")]
 pub struct ChanceGuide;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/multiplayer.md")]
+pub struct MultiplayerGuide;

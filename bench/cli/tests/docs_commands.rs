@@ -639,6 +639,7 @@ page_tests! {
     einstein: "docs/games/einstein-wurfelt-nicht.md",
     backgammon: "docs/games/backgammon.md",
     chance: "docs/chance.md",
+    multiplayer: "docs/multiplayer.md",
     queen_isolation: "docs/games/queen-isolation.md",
     mcts: "docs/mcts.md",
     protocol: "docs/protocol.md",

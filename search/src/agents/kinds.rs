@@ -4,7 +4,7 @@
 //! package, the web page's form) cannot drift from the builders. Each kind's keys sit beside
 //! its builder, in its own module; the defaults they list are the options' `DEFAULT`.
 
-use super::{course_spec, engine_spec, expectimax_spec, mcts_spec, simple};
+use super::{course_spec, engine_spec, expectimax_spec, mcts_spec, multi_spec, simple};
 use crate::spec::SpecKey;
 
 /// One agent kind: its name in specs and the keys its spec takes.
@@ -37,11 +37,17 @@ pub enum Kind {
     Mcts,
     /// `expectimax(...)`: minimax with chance nodes.
     Expectimax,
+    /// `maxn(...)`: max^n, for any number of players.
+    MaxN,
+    /// `paranoid(...)`: alpha-beta against the other players as one coalition.
+    Paranoid,
+    /// `brs(...)`: best-reply search.
+    BestReply,
 }
 
 impl Kind {
     /// Every kind, in the table's order.
-    pub const ALL: [Kind; 7] = [
+    pub const ALL: [Kind; 10] = [
         Kind::Random,
         Kind::Greedy,
         Kind::Minimax,
@@ -49,6 +55,9 @@ impl Kind {
         Kind::AlphaBeta,
         Kind::Mcts,
         Kind::Expectimax,
+        Kind::MaxN,
+        Kind::Paranoid,
+        Kind::BestReply,
     ];
 
     /// The kind's table entry: its name, what it is, its keys and an example.
@@ -97,7 +106,34 @@ impl Kind {
                 keys: expectimax_spec::EXPECTIMAX_KEYS,
                 example: "expectimax(depth=3,pruning=star2)",
             },
+            Kind::MaxN => AgentKind {
+                name: "maxn",
+                about: "max^n for any number of players: each takes what is best for itself",
+                keys: multi_spec::MAXN_KEYS,
+                example: "maxn(depth=3,prune=on)",
+            },
+            Kind::Paranoid => AgentKind {
+                name: "paranoid",
+                about: "alpha-beta against all the other players as one coalition",
+                keys: multi_spec::ALPHA_BETA_KEYS,
+                example: "paranoid(depth=4)",
+            },
+            Kind::BestReply => AgentKind {
+                name: "brs",
+                about: "best-reply search: its moves against the strongest single reply",
+                keys: multi_spec::ALPHA_BETA_KEYS,
+                example: "brs(time=1s)",
+            },
         }
+    }
+
+    /// Whether the kind plays games for more than two players (a game that has such variants
+    /// takes only these kinds, in every variant).
+    pub const fn handles_many_players(self) -> bool {
+        matches!(
+            self,
+            Kind::Random | Kind::Greedy | Kind::MaxN | Kind::Paranoid | Kind::BestReply
+        )
     }
 
     /// Whether the kind plays games with chance nodes: it rolls or averages over the dice
@@ -185,6 +221,14 @@ mod tests {
         let listed = super::expectimax_spec::expectimax_options(&mut spec).unwrap();
         spec.finish_keys(Kind::Expectimax.info().keys).unwrap();
         assert_eq!(listed, crate::expectimax::ExpectimaxOptions::DEFAULT);
+    }
+
+    #[test]
+    fn maxns_listed_defaults_are_its_options_default() {
+        let mut spec = spec_with_listed_defaults(Kind::MaxN);
+        let listed = super::multi_spec::maxn_options(&mut spec).unwrap();
+        spec.finish_keys(Kind::MaxN.info().keys).unwrap();
+        assert_eq!(listed, crate::multi::MultiOptions::DEFAULT);
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Agents from spec strings: `random`, `greedy(eval=open)`, `minimax(depth=3,eval=improved)`,
 //! `plain-alphabeta(depth=5)`, `alphabeta(depth=8,time=150ms,tt=64MiB,pvs=on,...)`,
 //! `mcts(iterations=1000,c=1.4,playout=random,solver=on,imb=0.3,threads=2,parallel=tree,...)`,
-//! `expectimax(depth=3,pruning=star2,...)`.
+//! `expectimax(depth=3,pruning=star2,...)`, and for more than two players `maxn(depth=3)`,
+//! `paranoid(depth=4)`, `brs(time=1s)`.
 
 mod course_spec;
 mod engine_spec;
@@ -9,6 +10,7 @@ mod expectimax_spec;
 mod keys;
 pub mod kinds;
 mod mcts_spec;
+mod multi_spec;
 mod simple;
 pub mod units;
 
@@ -19,6 +21,7 @@ pub use engine_spec::engine_options;
 pub use expectimax_spec::expectimax_options;
 pub use kinds::{agent_names, AgentKind, Kind, AGENTS};
 pub use mcts_spec::mcts_options;
+pub use multi_spec::maxn_options;
 pub use units::{parse_duration, parse_size};
 
 /// The depth, time and node limits of a spec (`depth=`, `time=`, `nodes=`), with the
@@ -85,6 +88,12 @@ pub(crate) fn evaluator<G: NamedEvaluators>(spec: &mut Spec) -> Result<G::Eval, 
     )
 }
 
+/// The names of the kinds for which `test` holds, comma-separated.
+fn names_where(test: fn(Kind) -> bool) -> String {
+    let kinds = Kind::ALL.into_iter().filter(|&k| test(k));
+    kinds.map(|k| k.info().name).collect::<Vec<_>>().join(", ")
+}
+
 /// The agent named by `text`, for game `G`. Its name is the spec as written.
 pub fn build_agent<G: NamedEvaluators + SearchHints>(
     text: &str,
@@ -113,12 +122,19 @@ pub fn build_agent<G: NamedEvaluators + SearchHints>(
             spec.name.clone(),
             format!(
                 "an agent for games with dice ({}): {} searches as if every move were chosen",
-                Kind::ALL
-                    .iter()
-                    .filter(|k| k.handles_chance())
-                    .map(|k| k.info().name)
-                    .collect::<Vec<_>>()
-                    .join(", "),
+                names_where(Kind::handles_chance),
+                spec.name
+            ),
+        )
+        .with_kind(ErrorKind::UnknownName));
+    }
+    if G::MANY_PLAYERS && !kind.handles_many_players() {
+        return Err(NotationError::new(
+            "agent",
+            spec.name.clone(),
+            format!(
+                "an agent for games of more than two players ({}): {} searches for two",
+                names_where(Kind::handles_many_players),
                 spec.name
             ),
         )
@@ -134,6 +150,9 @@ pub fn build_agent<G: NamedEvaluators + SearchHints>(
         Kind::AlphaBeta => engine_spec::engine(name, &mut spec)?,
         Kind::Mcts => mcts_spec::mcts(name, &mut spec)?,
         Kind::Expectimax => expectimax_spec::expectimax(name, &mut spec)?,
+        Kind::MaxN => multi_spec::maxn(name, &mut spec)?,
+        Kind::Paranoid => multi_spec::paranoid(name, &mut spec)?,
+        Kind::BestReply => multi_spec::best_reply(name, &mut spec)?,
     };
     // Every key a kind takes is in its table entry: a key taken but not listed is refused here.
     spec.finish_keys(kind.info().keys)?;

@@ -86,12 +86,17 @@ pub struct MultiOptions {
     pub shallow_pruning: bool,
 }
 
+impl MultiOptions {
+    /// Shallow pruning on and a 16 MiB table, as agent specs default to.
+    pub const DEFAULT: MultiOptions = MultiOptions {
+        tt_bytes: 16 << 20,
+        shallow_pruning: true,
+    };
+}
+
 impl Default for MultiOptions {
     fn default() -> Self {
-        MultiOptions {
-            tt_bytes: 0,
-            shallow_pruning: true,
-        }
+        MultiOptions::DEFAULT
     }
 }
 

@@ -50,6 +50,8 @@ impl Hashed {
 impl Game for Hashed {
     type Move = u8;
 
+    const MANY_PLAYERS: bool = true;
+
     fn to_move(&self) -> Player {
         Player::ALL[self.mover as usize]
     }

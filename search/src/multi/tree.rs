@@ -297,6 +297,8 @@ impl fmt::Display for MultiTree {
 impl Game for MultiTree {
     type Move = u32;
 
+    const MANY_PLAYERS: bool = true;
+
     fn to_move(&self) -> Player {
         Player::ALL[self.node().depth as usize % self.players]
     }
@@ -421,5 +423,39 @@ impl SearchHints for MultiTree {
             .min()?;
         let sum = leaves.map(|v| v[..players].iter().sum::<Score>()).max()?;
         Some(SumBound { floor, sum })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MultiTree;
+    use crate::conformance::{check, Config};
+
+    #[test]
+    fn random_trees_conform() {
+        for seed in 0..30 {
+            let tree = MultiTree::random(seed, 2 + seed as usize % 5, 5, 3, 9, seed % 2 == 0);
+            check(&tree, &Config::quick());
+            assert_eq!(
+                MultiTree::parse(&tree.to_string()).unwrap().to_string(),
+                tree.to_string()
+            );
+        }
+    }
+
+    #[test]
+    fn bad_trees_name_the_form() {
+        for bad in [
+            "",
+            "[]",
+            "[(1)]",
+            "[(1,2),(1,2,3)]",
+            "[(1,2,3,4,5,6,7)]",
+            "[(1,2)",
+            "(1,2)x",
+        ] {
+            let err = MultiTree::parse(bad).unwrap_err().to_string();
+            assert!(err.starts_with("bad tree"), "{bad}: {err}");
+        }
     }
 }
