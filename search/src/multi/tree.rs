@@ -426,10 +426,55 @@ impl SearchHints for MultiTree {
     }
 }
 
+impl crate::describe::NamedEvaluators for MultiTree {
+    type Eval = crate::Zero;
+    const DEFAULT_EVAL: &'static str = "null";
+    const EVALUATORS: &'static [&'static str] = &["null"];
+    fn evaluator(name: &str) -> Result<crate::Zero, NotationError> {
+        crate::describe::null_only(name, "tree leaves carry their own values")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::MultiTree;
+    use crate::agents::build_agent;
     use crate::conformance::{check, Config};
+    use crate::Game;
+
+    #[test]
+    fn the_n_player_agents_play_and_the_negamax_ones_are_refused() {
+        let tree = MultiTree::parse("[[(3,3,3),(1,4,4)],[(4,2,2),(2,5,1)]]").unwrap();
+        for spec in [
+            "maxn",
+            "maxn(depth=2,prune=off,tt=off)",
+            "paranoid(depth=2)",
+            "brs",
+            "random(seed=1)",
+            "greedy",
+        ] {
+            let mut agent =
+                build_agent::<MultiTree>(spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
+            let mv = agent.select_move(&tree).best_move.unwrap();
+            assert!(tree.legal_moves().contains(&mv), "{spec}");
+        }
+        for spec in [
+            "alphabeta",
+            "minimax(depth=2)",
+            "plain-alphabeta",
+            "mcts",
+            "expectimax",
+        ] {
+            let err = build_agent::<MultiTree>(spec)
+                .err()
+                .expect("refused")
+                .to_string();
+            assert_eq!(
+                err,
+                format!("bad agent `{}`: expected an agent for games of more than two players (random, greedy, maxn, paranoid, brs): {} searches for two", spec.split('(').next().unwrap(), spec.split('(').next().unwrap())
+            );
+        }
+    }
 
     #[test]
     fn random_trees_conform() {
