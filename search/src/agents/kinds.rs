@@ -132,7 +132,12 @@ impl Kind {
     pub const fn handles_many_players(self) -> bool {
         matches!(
             self,
-            Kind::Random | Kind::Greedy | Kind::MaxN | Kind::Paranoid | Kind::BestReply
+            Kind::Random
+                | Kind::Greedy
+                | Kind::Mcts
+                | Kind::MaxN
+                | Kind::Paranoid
+                | Kind::BestReply
         )
     }
 

@@ -239,3 +239,56 @@ mod chance {
         assert!(mcts_move(&rolling, open_loop(), 500).is_some());
     }
 }
+
+#[test]
+fn each_node_takes_its_own_movers_reward_with_three_players() {
+    use crate::multi::MultiTree;
+    // Player 0 chooses; player 1 has one move; then player 2 chooses an end (the largest value
+    // wins). Left, player 2 can win itself, so player 0 loses; right, player 2 cannot win and
+    // is indifferent, so player 0 wins as often as player 2 picks its end. A search that took player 2 for player
+    // 0's opponent, or for player 1's, would not see it.
+    let tree = MultiTree::parse("[[[(9,0,0),(0,0,9)]],[[(9,0,0),(0,9,0)]]]").unwrap();
+    for seed in 0..5 {
+        let options = MctsOptions {
+            seed,
+            ..MctsOptions::default()
+        };
+        let mut mcts = Mcts::new(crate::Zero, options);
+        let limits = Limits {
+            iterations: Some(3_000),
+            ..Limits::none()
+        };
+        let result = mcts.search(&tree, &limits);
+        assert_eq!(result.best_move, Some(1), "seed {seed}");
+        let stats = result.stats.mcts.unwrap();
+        let left = stats.root_children.iter().find(|c| c.mv == "0").unwrap();
+        let right = stats.root_children.iter().find(|c| c.mv == "1").unwrap();
+        assert!(left.mean < 0.25, "on the left: {}", left.mean);
+        assert!(right.mean > 0.4, "on the right: {}", right.mean);
+        assert!(
+            left.visits * 5 < right.visits,
+            "{} {}",
+            left.visits,
+            right.visits
+        );
+    }
+}
+
+#[test]
+fn a_draw_shares_the_reward_among_the_players() {
+    use crate::multi::MultiTree;
+    // A three-way tie (a draw) is worth a third to each; a loss nothing.
+    let tree = MultiTree::parse("[(1,1,1),(0,5,0)]").unwrap();
+    let mut mcts = Mcts::new(crate::Zero, MctsOptions::default());
+    let result = mcts.search(
+        &tree,
+        &Limits {
+            iterations: Some(200),
+            ..Limits::none()
+        },
+    );
+    assert_eq!(result.best_move, Some(0));
+    let stats = result.stats.mcts.unwrap();
+    let draw = stats.root_children.iter().find(|c| c.mv == "0").unwrap();
+    assert!((draw.mean - 1.0 / 3.0).abs() < 1e-9, "{}", draw.mean);
+}

@@ -18,9 +18,13 @@ pub(super) struct Walker<'a, G: SearchHints, E> {
     pub(super) moves: MoveList<G::Move>,
     pub(super) implicit: Vec<f32>,
     pub(super) path: Vec<u32>,
-    /// In games with dice, the player who moved into each node of the path (turns need not
-    /// alternate there); empty in games without, where they alternate.
+    /// In games with dice or more than two players, the player who moved into each node of
+    /// the path (turns need not alternate there, or go round more than two); empty in the
+    /// others, where they alternate.
     pub(super) movers: Vec<Player>,
+    /// In games of more than two players, the reward of each player in this iteration's leaf
+    /// (the scalar reward is the mover's alone).
+    pub(super) rewards: [f64; Player::MAX],
     pub(super) rng: Rng,
     /// Positions made (selection steps and playout moves).
     pub(super) nodes: u64,
@@ -72,6 +76,7 @@ impl<'a, G: SearchHints, E: Evaluator<G>> Walker<'a, G, E> {
             implicit: Vec::new(),
             path: Vec::with_capacity(64),
             movers: Vec::new(),
+            rewards: [0.0; Player::MAX],
             rng: Rng::new(seed),
             nodes: 0,
             recips: Reciprocals::new(),
@@ -88,9 +93,9 @@ impl<'a, G: SearchHints, E: Evaluator<G>> Walker<'a, G, E> {
     ) -> (G, Leaf) {
         self.path.clear();
         self.path.push(0);
-        if G::HAS_CHANCE {
+        if tracks_movers::<G>() {
             self.movers.clear();
-            self.movers.push(root.to_move().other());
+            self.movers.push(player_before(root));
         }
         let mut state = root.clone();
         let mut node = 0u32;
@@ -106,6 +111,10 @@ impl<'a, G: SearchHints, E: Evaluator<G>> Walker<'a, G, E> {
             }
             let n = &tree.nodes[node as usize];
             if let Some(reward) = n.proven.reward() {
+                if G::MANY_PLAYERS {
+                    // Only ends are proven with more than two players: the state is one.
+                    self.outcome_rewards(&state);
+                }
                 return (state, Leaf::Known(reward));
             }
             // In open loop a node's position changes with the dice: finished on one walk, not
@@ -115,6 +124,9 @@ impl<'a, G: SearchHints, E: Evaluator<G>> Walker<'a, G, E> {
                     let proven = terminal_proven(&state, self.mover_into(&state));
                     if self.options.solver && !open_loop {
                         tree.nodes[node as usize].proven = proven;
+                    }
+                    if G::MANY_PLAYERS {
+                        self.outcome_rewards(&state);
                     }
                     return (state, Leaf::Known(proven.reward().unwrap_or(0.5)));
                 }
@@ -143,7 +155,7 @@ impl<'a, G: SearchHints, E: Evaluator<G>> Walker<'a, G, E> {
                 select(tree, node, self.options, &self.recips)
             };
             let mv = tree.nodes[child as usize].mv.expect("a child has a move");
-            if G::HAS_CHANCE {
+            if tracks_movers::<G>() {
                 self.movers.push(state.to_move());
             }
             state = state.play(mv);
@@ -209,7 +221,7 @@ impl<'a, G: SearchHints, E: Evaluator<G>> Walker<'a, G, E> {
     /// The player who moved into the last node of the path, `state`.
     #[inline]
     pub(super) fn mover_into(&self, state: &G) -> Player {
-        if G::HAS_CHANCE {
+        if tracks_movers::<G>() {
             *self.movers.last().expect("the path has its root")
         } else {
             state.to_move().other()
@@ -233,9 +245,10 @@ impl<'a, G: SearchHints, E: Evaluator<G>> Walker<'a, G, E> {
             }
         }
         tree.expand(node, &self.moves, &self.implicit);
-        // With dice a node's value is an average, not its best child's: each child keeps the
-        // evaluator's value of it alone.
-        if self.options.implicit_alpha > 0.0 && !G::HAS_CHANCE {
+        // With dice a node's value is an average, not its best child's, and with more than two
+        // players no one minimax value stands for all: each child keeps the evaluator's value
+        // of it alone.
+        if self.options.implicit_alpha > 0.0 && !G::HAS_CHANCE && !G::MANY_PLAYERS {
             back_up_implicit(tree, &self.path);
         }
     }
@@ -244,7 +257,7 @@ impl<'a, G: SearchHints, E: Evaluator<G>> Walker<'a, G, E> {
     pub(super) fn evaluate(&mut self, state: &G) -> f64 {
         let player = self.mover_into(state);
         match self.options.playout {
-            Playout::None => self.static_value(state, player),
+            Playout::None => self.leaf_value(state, player, true),
             Playout::Random => {
                 // The game's own playout loop: the games random moves would play, faster where
                 // the game keeps less than a state from ply to ply.
@@ -252,18 +265,14 @@ impl<'a, G: SearchHints, E: Evaluator<G>> Walker<'a, G, E> {
                 let max_plies = if cap > 0 { cap } else { u32::MAX };
                 let (end, plies) = state.random_playout(&mut self.rng, max_plies);
                 self.nodes += plies as u64;
-                if cap > 0 && plies >= cap {
-                    self.static_value(&end, player)
-                } else {
-                    outcome_reward(&end, player)
-                }
+                self.leaf_value(&end, player, cap > 0 && plies >= cap)
             }
             Playout::Eval => {
                 let mut s = state.clone();
                 let mut plies = 0u32;
                 loop {
                     if self.options.playout_cap > 0 && plies >= self.options.playout_cap {
-                        return self.static_value(&s, player);
+                        return self.leaf_value(&s, player, true);
                     }
                     // Epsilon-greedy: the evaluator's favourite, or now and then a random move;
                     // the dice are always rolled, never chosen.
@@ -279,10 +288,39 @@ impl<'a, G: SearchHints, E: Evaluator<G>> Walker<'a, G, E> {
                             plies += 1;
                             self.nodes += 1;
                         }
-                        None => return outcome_reward(&s, player),
+                        None => return self.leaf_value(&s, player, false),
                     }
                 }
             }
+        }
+    }
+
+    /// The reward for `player` where an iteration's evaluation stopped, `end`: the
+    /// evaluator's (`judged`, as a win probability) or the game's result. With more than two
+    /// players, every player's reward is kept for the back-up.
+    #[inline]
+    fn leaf_value(&mut self, end: &G, player: Player, judged: bool) -> f64 {
+        if G::MANY_PLAYERS {
+            for &p in Player::first(end.player_count()) {
+                self.rewards[p.index()] = if judged {
+                    self.static_value(end, p)
+                } else {
+                    outcome_reward(end, p)
+                };
+            }
+            return self.rewards[player.index()];
+        }
+        if judged {
+            self.static_value(end, player)
+        } else {
+            outcome_reward(end, player)
+        }
+    }
+
+    /// Keeps every player's result of the finished game `end` for the back-up.
+    fn outcome_rewards(&mut self, end: &G) {
+        for &p in Player::first(end.player_count()) {
+            self.rewards[p.index()] = outcome_reward(end, p);
         }
     }
 
@@ -325,6 +363,19 @@ impl<'a, G: SearchHints, E: Evaluator<G>> Walker<'a, G, E> {
     /// Backs `reward` (for the player who moved into the last node of the path) up the path,
     /// removing `virtual_visits`, and propagates proofs.
     pub(super) fn back_up(&self, tree: &mut SearchTree<G::Move>, reward: f64, virtual_visits: u16) {
+        if G::MANY_PLAYERS {
+            // Each node takes the reward of the player who moved into it. No proof is backed
+            // up: a node lost for one player is not won for any one of the others.
+            for (&node, &mover) in self.path.iter().zip(&self.movers).rev() {
+                let r = self.rewards[mover.index()];
+                let n = &mut tree.nodes[node as usize];
+                n.visits += 1;
+                n.reward_sum += r;
+                n.reward_sq_sum += r * r;
+                n.virtual_visits -= virtual_visits;
+            }
+            return;
+        }
         if G::HAS_CHANCE {
             // Turns need not alternate: each node takes the reward of the player who moved
             // into it. No proof is backed up: an average of outcomes proves nothing.
@@ -367,13 +418,27 @@ pub(super) fn terminal_proven<G: SearchHints>(state: &G, mover: Player) -> Prove
     }
 }
 
-/// The reward of a finished game for `player` (0.5 if it is not finished).
+/// The reward of a finished game for `player`: 1 for a win, 0 for a loss, an equal share for
+/// a draw (0.5 with two players), and that share too if the game is not finished.
 pub(super) fn outcome_reward<G: SearchHints>(state: &G, player: Player) -> f64 {
     match state.outcome() {
         Some(Outcome::Win(w)) if w == player => 1.0,
         Some(Outcome::Win(_)) => 0.0,
-        _ => 0.5,
+        _ => 1.0 / state.player_count() as f64,
     }
+}
+
+/// Whether a walk records who moved into each node: where turns need not alternate between
+/// two players (dice, more players).
+#[inline]
+const fn tracks_movers<G: crate::Game>() -> bool {
+    G::HAS_CHANCE || G::MANY_PLAYERS
+}
+
+/// The player seated before the root's mover: who "moved into" the root.
+fn player_before<G: crate::Game>(root: &G) -> Player {
+    let count = root.player_count();
+    Player::ALL[(root.to_move().index() + count - 1) % count]
 }
 
 /// The child of `node` to walk into: a proven win at once, never a proven loss (unless all

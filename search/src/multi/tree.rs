@@ -452,6 +452,7 @@ mod tests {
             "brs",
             "random(seed=1)",
             "greedy",
+            "mcts(iterations=100)",
         ] {
             let mut agent =
                 build_agent::<MultiTree>(spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
@@ -462,7 +463,6 @@ mod tests {
             "alphabeta",
             "minimax(depth=2)",
             "plain-alphabeta",
-            "mcts",
             "expectimax",
         ] {
             let err = build_agent::<MultiTree>(spec)
@@ -471,7 +471,7 @@ mod tests {
                 .to_string();
             assert_eq!(
                 err,
-                format!("bad agent `{}`: expected an agent for games of more than two players (random, greedy, maxn, paranoid, brs): {} searches for two", spec.split('(').next().unwrap(), spec.split('(').next().unwrap())
+                format!("bad agent `{}`: expected an agent for games of more than two players (random, greedy, mcts, maxn, paranoid, brs): {} searches for two", spec.split('(').next().unwrap(), spec.split('(').next().unwrap())
             );
         }
     }
