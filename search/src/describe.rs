@@ -160,14 +160,24 @@ pub trait Describe: Game {
         self.format_move(mv)
     }
 
-    /// The points each player scores once the game is over (OpenSpiel's `returns()`): by
-    /// default 1 for a win, -1 for a loss and 0 for a draw or an unfinished game. Games that
-    /// score more than one point (backgammon's gammons) say so.
-    fn returns(&self) -> [f64; 2] {
+    /// The points each player scores once the game is over (OpenSpiel's `returns()`), one a
+    /// player: by default 1 for a win, -1 for a loss and 0 for a draw or an unfinished game;
+    /// with more than two players, the winner's 1 shared as a loss by the others (-1/2 each
+    /// of three), so the points sum to zero. Games that score more than one point
+    /// (backgammon's gammons) say so.
+    fn returns(&self) -> Vec<f64> {
+        let count = self.player_count();
         match self.outcome() {
-            Some(crate::Outcome::Win(winner)) if winner.index() == 0 => [1.0, -1.0],
-            Some(crate::Outcome::Win(_)) => [-1.0, 1.0],
-            _ => [0.0, 0.0],
+            Some(crate::Outcome::Win(winner)) => (0..count)
+                .map(|seat| {
+                    if seat == winner.index() {
+                        1.0
+                    } else {
+                        -1.0 / (count - 1) as f64
+                    }
+                })
+                .collect(),
+            _ => vec![0.0; count],
         }
     }
 

@@ -265,8 +265,8 @@ impl State {
     }
 
     /// Each player's result: `[1.0, -1.0]` when player 0 won, `[0.0, 0.0]` for a draw or a
-    /// game still going on.
-    fn returns(&self) -> [f64; 2] {
+    /// game still going on (one number a player).
+    fn returns(&self) -> Vec<f64> {
         self.state.returns()
     }
 

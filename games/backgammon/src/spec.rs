@@ -304,17 +304,17 @@ impl Describe for Backgammon {
     }
 
     /// The points won: 1, or 2 for a gammon and 3 for a backgammon where they count.
-    fn returns(&self) -> [f64; 2] {
+    fn returns(&self) -> Vec<f64> {
         match self.outcome() {
             Some(Outcome::Win(winner)) => {
                 let points = self.points_won() as f64;
                 if winner == Player::P0 {
-                    [points, -points]
+                    vec![points, -points]
                 } else {
-                    [-points, points]
+                    vec![-points, points]
                 }
             }
-            _ => [0.0, 0.0],
+            _ => vec![0.0, 0.0],
         }
     }
 

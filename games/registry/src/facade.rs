@@ -41,7 +41,7 @@ impl AnyGame {
     }
 
     /// The points each player scores once the game is over ([`Describe::returns`]).
-    pub fn returns(&self) -> [f64; 2] {
+    pub fn returns(&self) -> Vec<f64> {
         with_game!(self, s => s.returns())
     }
 
