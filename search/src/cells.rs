@@ -19,8 +19,9 @@ pub struct MoveCells {
 }
 
 /// The cells `mv` touches in `state`, found by comparing the board before and after it: the
-/// mover's piece leaves `from` and appears at `to`; a move that moves no piece (Nim's take) is
-/// clicked on the first cell it changes. So every game with a [`BoardView`] is clickable with
+/// mover's piece leaves `from` and appears at `to` (the empty cell it fills, where a placement
+/// also turns pieces over); a move that moves no piece (Nim's take) is clicked on the first
+/// cell it changes. So every game with a [`BoardView`] is clickable with
 /// no code of its own. `None` for a game with no board, or a move that changes no cell.
 pub fn move_cells<G: Describe>(state: &G, mv: G::Move) -> Option<MoveCells> {
     move_cells_from(&state.board_view(Player::P0)?, state, mv)
@@ -46,10 +47,14 @@ pub fn move_cells_from<G: Describe>(
         .iter()
         .copied()
         .find(|&i| is_mover(&before.cells[i]) && !is_mover(&after.cells[i]));
+    // Where the piece lands: the empty cell it fills (a placement that also turns discs over
+    // is clicked where it is placed), else the first cell that becomes the mover's (a capture).
+    let landed = |i: &usize| before.cells[*i] == Mark::Empty && is_mover(&after.cells[*i]);
     let to = changed
         .iter()
         .copied()
-        .find(|&i| is_mover(&after.cells[i]))
+        .find(landed)
+        .or_else(|| changed.iter().copied().find(|&i| is_mover(&after.cells[i])))
         .or_else(|| changed.first().copied())?;
     let then = state.then_cell(mv);
     Some(MoveCells { from, to, then })

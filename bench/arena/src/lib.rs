@@ -433,6 +433,7 @@ pub fn validate_with(config: &ArenaConfig, maker: &impl SeatMaker) -> Result<(),
     config.check_agents()?;
     for spec in &config.games {
         let game = AnyGame::from_spec(spec)?;
+        game.require_two_players("a tournament")?;
         with_game!(game, start => {
             check_seats(&start, spec, &config.agents, maker)?;
             check_random_openings(&start, spec, config)?;
@@ -502,6 +503,7 @@ pub fn run_with(
     pool.install(|| {
         for (index, spec) in config.games.iter().enumerate() {
             let game = AnyGame::from_spec(spec)?;
+            game.require_two_players("a tournament")?;
             with_game!(game, start => {
                 let seats = |i: usize| maker.seat(spec, i, &config.agents[i]);
                 run_game_fixtures(&start, index, config, pending, &seats, on_record, stop)?;

@@ -225,7 +225,7 @@ pub fn perft(py: Python<'_>, state: &Bound<'_, PyAny>, depth: u32, count: &str) 
 /// Plays `count` uniformly random games from `state` (a registry `State`; dice rolled by their
 /// probabilities) with the random stream `seed`, as MCTS's playouts do: the Monte Carlo value
 /// of a position, and the measure of a game's raw speed. Returns `{"wins": [p0, p1], "draws":
-/// n, "plies": total}`.
+/// n, "plies": total}` (one count of wins a player).
 #[pyfunction]
 #[pyo3(signature = (state, count, seed = 0))]
 pub fn playouts<'py>(
@@ -243,7 +243,7 @@ pub fn playouts<'py>(
         let s = s.clone();
         interruptible(py, move |stop| {
             let mut rng = ply_search::Rng::new(seed);
-            let (mut wins, mut draws, mut plies) = ([0u64; 2], 0u64, 0u64);
+            let (mut wins, mut draws, mut plies) = (vec![0u64; s.player_count()], 0u64, 0u64);
             for _ in 0..count {
                 if stop.is_raised() {
                     break;
@@ -259,7 +259,7 @@ pub fn playouts<'py>(
         })?
     });
     let dict = pyo3::types::PyDict::new(py);
-    dict.set_item("wins", wins.to_vec())?;
+    dict.set_item("wins", wins)?;
     dict.set_item("draws", draws)?;
     dict.set_item("plies", plies)?;
     Ok(dict.into_any())
@@ -331,6 +331,7 @@ pub fn solve<'py>(
     };
     let json = match Target::of(state)? {
         Target::Registry(state) => {
+            state.state.require_two_players("solve").map_err(to_py)?;
             with_game!(&state.state, s => solve_in(py, s, &options, all_replies, false)?)
         }
         Target::Python(object) => {

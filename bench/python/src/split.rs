@@ -34,6 +34,10 @@ pub fn split_jobs(state: PyRef<'_, State>, depth: u32) -> PyResult<Vec<String>> 
     if !(1..=8).contains(&depth) {
         return Err(bad_value(format!("bad depth `{depth}`: expected 1 to 8")));
     }
+    state
+        .state
+        .require_two_players("split_jobs")
+        .map_err(to_py)?;
     with_game!(&state.state, s => jobs_of(s, depth))
 }
 
@@ -73,6 +77,10 @@ pub fn solve_positions(
         threads: threads.clamp(1, 256),
         ..options(distance)
     };
+    state
+        .state
+        .require_two_players("solve_positions")
+        .map_err(to_py)?;
     with_game!(&state.state, s => values_of(py, s, &positions, &options))
 }
 
@@ -121,5 +129,9 @@ pub fn split_combine<'py>(
     distance: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let options = options(distance);
+    state
+        .state
+        .require_two_players("split_combine")
+        .map_err(to_py)?;
     with_game!(&state.state, s => combine_in(py, s, depth, &values, &options, all_replies))
 }

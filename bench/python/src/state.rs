@@ -118,10 +118,16 @@ impl Game {
 impl State {
     /// The player a view is for: `player`, or the one to move (0 once the game is over).
     fn viewer(&self, player: Option<i64>) -> PyResult<Player> {
+        let count = self.state.player_count();
         match player {
-            Some(0) => Ok(Player::P0),
-            Some(1) => Ok(Player::P1),
-            Some(other) => Err(bad_value(format!("bad player `{other}`: expected 0 or 1"))),
+            Some(seat) if (0..count as i64).contains(&seat) => Ok(Player::ALL[seat as usize]),
+            Some(other) if count == 2 => {
+                Err(bad_value(format!("bad player `{other}`: expected 0 or 1")))
+            }
+            Some(other) => Err(bad_value(format!(
+                "bad player `{other}`: expected 0 to {}",
+                count - 1
+            ))),
             None => Ok(if self.state.is_terminal() {
                 Player::P0
             } else {

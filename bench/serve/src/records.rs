@@ -104,6 +104,7 @@ pub struct Played {
 /// end come from the rules (a game not over is recorded as resigned by the player to move).
 pub fn record_of(played: &Played) -> Result<GameRecord, ApiError> {
     let game = AnyGame::from_spec(&played.at.game)?;
+    game.require_two_players("a record")?;
     let moves = played.at.moves.list()?;
     let (winner, reason) = with_game!(game, start => {
         let state = played.at.state_of(&start)?;

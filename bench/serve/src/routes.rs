@@ -173,6 +173,7 @@ struct SolveRequest {
 async fn solve(State(app): State<Arc<App>>, request: Result<Bytes, BytesRejection>) -> Answer {
     let request: SolveRequest = body(request)?;
     let game = AnyGame::from_spec(&request.at.game)?;
+    game.require_two_players("the solver")?;
     let (max_nodes, max_tt) = (app.config.max_nodes, app.config.max_tt);
     let job = with_game!(game, start => solve_job(request.at.state_of(&start)?, request.ask, max_nodes, max_tt))?;
     run_now(&app, job).await

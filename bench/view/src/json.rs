@@ -7,7 +7,7 @@ use serde_json::Value;
 
 /// One JSON object for `state`, as `ply replay --json` prints it and the server answers it (see
 /// DESIGN's contract): `ply`, `to_move`, `legal` (in the
-/// game's order and notation), `terminal`, `utility` (`[u0, u1]`, each -1, 0 or 1), `position`,
+/// game's order and notation), `terminal`, `utility` (`[u0, u1]`, each -1, 0 or 1; one a player), `position`,
 /// in a game with dice `chance_node` and `chance_outcomes` (each outcome's notation and
 /// probability), then the game's own fields.
 pub fn state_json<G: Describe>(state: &G) -> Value {
@@ -17,8 +17,11 @@ pub fn state_json<G: Describe>(state: &G) -> Value {
         .map(|&m| state.format_move(m))
         .collect();
     let utility: Vec<i32> = match state.outcome() {
-        Some(outcome) => Player::BOTH.iter().map(|&p| outcome.utility(p)).collect(),
-        None => vec![0, 0],
+        Some(outcome) => Player::first(state.player_count())
+            .iter()
+            .map(|&p| outcome.utility(p))
+            .collect(),
+        None => vec![0; state.player_count()],
     };
     let mut map = serde_json::Map::new();
     map.insert("ply".into(), serde_json::json!(state.ply()));

@@ -9,6 +9,34 @@ use ply_search::{Game, NotationError, Outcome, Player};
 use serde_json::{Map, Value};
 
 impl AnyGame {
+    /// The number of players (2 to 6).
+    pub fn player_count(&self) -> usize {
+        with_game!(self, s => s.player_count())
+    }
+
+    /// Refuses a game for more than two players where `what` (a tournament, the solver...)
+    /// knows only two, in one line that names the game and what plays it.
+    ///
+    /// ```
+    /// use ply_registry::AnyGame;
+    /// let rolit = AnyGame::from_spec("rolit(players=3)").unwrap();
+    /// assert_eq!(rolit.require_two_players("ply solve").unwrap_err().to_string(),
+    ///     "bad game `rolit`: expected a game for two players in ply solve (this one has 3; \
+    ///      ply search, perft and replay take it, with maxn, paranoid, brs, mcts, greedy or random)");
+    /// assert!(AnyGame::from_spec("rolit(players=2)").unwrap().require_two_players("ply solve").is_ok());
+    /// ```
+    pub fn require_two_players(&self, what: &str) -> Result<(), NotationError> {
+        let count = self.player_count();
+        if count <= 2 {
+            return Ok(());
+        }
+        Err(NotationError::new(
+            "game",
+            self.name(),
+            format!("a game for two players in {what} (this one has {count}; ply search, perft and replay take it, with maxn, paranoid, brs, mcts, greedy or random)"),
+        ))
+    }
+
     /// The player to move.
     pub fn to_move(&self) -> Player {
         with_game!(self, s => s.to_move())

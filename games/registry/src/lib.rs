@@ -44,6 +44,8 @@ macro_rules! registered_games {
             Pig => ply_pig::Pig,
             Einstein => ply_einstein::Einstein,
             Backgammon => ply_backgammon::Backgammon,
+            Othello => ply_othello::Othello,
+            Rolit => ply_othello::Rolit,
             Tree => ply_search::tree::Tree,
             ChanceTree => ply_search::tree::ChanceTree,
             TicTacToe => ply_tutorial::TicTacToe,

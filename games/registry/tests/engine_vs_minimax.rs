@@ -5,7 +5,9 @@
 //! boards, with each of the game's evaluators.
 //!
 //! Games with dice take expectimax instead, whose Star1 and Star2 pruning must give the value
-//! of its plain form (pruning=none) at the same depth on random positions.
+//! of its plain form (pruning=none) at the same depth on random positions. Games for more than
+//! two players take max^n, paranoid and best-reply search, each against its definition written
+//! here as a plain recursion.
 //!
 //! Onitama is left to its own test (games/onitama/tests/engine_vs_minimax.rs): its positions
 //! can recur at another distance from the root, where a deeper table entry may rightly change a
@@ -18,7 +20,8 @@ use ply_search::course::{minimax_decision, Options, Utility};
 use ply_search::describe::FrontEndGame;
 use ply_search::engine::{Engine, EngineOptions};
 use ply_search::expectimax::{Expectimax, ExpectimaxOptions, Pruning};
-use ply_search::{Limits, Rng, Searcher};
+use ply_search::multi::{terminal_value, BestReply, MaxN, MultiOptions, Paranoid};
+use ply_search::{Evaluator, Game, Limits, Player, Rng, Score, SearchHints, Searcher};
 
 /// Positions per board.
 const POSITIONS: usize = 100;
@@ -64,9 +67,133 @@ fn prunings_match_plain_expectimax<G: FrontEndGame>(spec: &str, start: &G) {
     }
 }
 
+/// Max^n by its definition: every player's value, the mover taking the first best child.
+fn plain_maxn<G: Game, E: Evaluator<G>>(state: &G, eval: &E, depth: u32, ply: u32) -> Vec<Score> {
+    let players = Player::first(state.player_count());
+    if state.is_terminal() {
+        return players
+            .iter()
+            .map(|&p| terminal_value(state, p, ply))
+            .collect();
+    }
+    if depth == 0 {
+        return players.iter().map(|&p| eval.evaluate(state, p)).collect();
+    }
+    let me = state.to_move().index();
+    let mut best: Option<Vec<Score>> = None;
+    for mv in state.legal_moves() {
+        let child = plain_maxn(&state.play(mv), eval, depth - 1, ply + 1);
+        if best.as_ref().is_none_or(|b| child[me] > b[me]) {
+            best = Some(child);
+        }
+    }
+    best.expect("a move")
+}
+
+/// The root player's value where everyone else minimises it (`brs`: one layer of every
+/// opponent's replies, handed the turn and handing it back).
+fn plain_against<G: SearchHints, E: Evaluator<G>>(
+    state: &G,
+    eval: &E,
+    root: Player,
+    depth: u32,
+    ply: u32,
+    brs: bool,
+) -> Score {
+    if state.is_terminal() {
+        return terminal_value(state, root, ply);
+    }
+    if depth == 0 {
+        return eval.evaluate(state, root);
+    }
+    let next = |s: &G| plain_against(s, eval, root, depth - 1, ply + 1, brs);
+    if state.to_move() == root {
+        return state
+            .legal_moves()
+            .iter()
+            .map(|&mv| next(&state.play(mv)))
+            .max()
+            .expect("a move");
+    }
+    if !brs {
+        return state
+            .legal_moves()
+            .iter()
+            .map(|&mv| next(&state.play(mv)))
+            .min()
+            .expect("a move");
+    }
+    let mut least = Score::MAX;
+    for &opponent in Player::first(state.player_count())
+        .iter()
+        .filter(|&&p| p != root)
+    {
+        let Some(turn) = state.pass_to(opponent) else {
+            continue;
+        };
+        for mv in turn.legal_moves() {
+            let reply = turn.play(mv);
+            let back = if reply.is_terminal() || reply.to_move() == root {
+                reply.clone()
+            } else {
+                reply.pass_to(root).unwrap_or(reply)
+            };
+            least = least.min(next(&back));
+        }
+    }
+    least
+}
+
+fn n_player_searches_match_their_definitions<G: FrontEndGame>(spec: &str, start: &G) {
+    let mut rng = Rng::new(41);
+    let mut checked = 0;
+    while checked < POSITIONS / 4 {
+        let state = play_random(start, rng.below(30) as u32, &mut rng);
+        if state.is_terminal() {
+            continue;
+        }
+        let depth = affordable_depth(state.move_count(), 5_000);
+        let name = G::EVALUATORS[checked % G::EVALUATORS.len()];
+        let evaluator = G::evaluator(name).expect("a listed evaluator");
+        let root = state.to_move();
+        let best = |value: &dyn Fn(&G) -> Score| {
+            state
+                .legal_moves()
+                .iter()
+                .map(|&mv| value(&state.play(mv)))
+                .max()
+                .expect("a move")
+        };
+        let context = format!("{spec} `{}` eval {name} depth {depth}", state.position());
+        let maxn = MaxN::new(evaluator.clone(), MultiOptions::default())
+            .search(&state, &Limits::depth(depth));
+        assert_eq!(
+            maxn.score,
+            best(&|c| plain_maxn(c, &evaluator, depth - 1, 1)[root.index()]),
+            "maxn {context}"
+        );
+        let paranoid = Paranoid::new(evaluator.clone()).search(&state, &Limits::depth(depth));
+        assert_eq!(
+            paranoid.score,
+            best(&|c| plain_against(c, &evaluator, root, depth - 1, 1, false)),
+            "paranoid {context}"
+        );
+        let brs = BestReply::new(evaluator.clone()).search(&state, &Limits::depth(depth));
+        assert_eq!(
+            brs.score,
+            best(&|c| plain_against(c, &evaluator, root, depth - 1, 1, true)),
+            "brs {context}"
+        );
+        checked += 1;
+    }
+}
+
 fn engine_matches_minimax<G: FrontEndGame>(spec: &str, start: &G) {
     if G::HAS_CHANCE {
         return prunings_match_plain_expectimax(spec, start);
+    }
+    if G::MANY_PLAYERS {
+        return n_player_searches_match_their_definitions(spec, start);
     }
     let exact = Options {
         utility: Utility::ByDistance,

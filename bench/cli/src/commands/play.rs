@@ -297,6 +297,7 @@ pub struct PlayArgs {
 /// Runs `ply play` with its parsed arguments, writing to `out`.
 pub fn execute(args: PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let game = AnyGame::from_spec(&args.position.game)?;
+    game.require_two_players("ply play")?;
     // The record file is opened (and locked) before the game, not found unwritable after.
     let mut writer = match &args.record {
         Some(path) => Some(ply_arena::record::RecordWriter::append(path)?),

@@ -304,6 +304,7 @@ pub fn execute(args: SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
     use crate::commands::split_solve;
     let options = args.options()?;
     let game = AnyGame::from_spec(&args.position.game)?;
+    game.require_two_players("ply solve")?;
     let depth = match args.split_depth {
         Some(d @ 1..=8) => Some(d),
         Some(d) => {
