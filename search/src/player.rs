@@ -80,8 +80,9 @@ impl Player {
     }
 
     /// The opponent in a two-player game. A game for more players has no single opponent: its
-    /// code uses [`Player::next`]; asking a player past `P1` for its opponent is a bug, and
-    /// panics.
+    /// code uses [`Player::next`]. Asking a player past `P1` for its opponent is a bug, caught
+    /// in debug builds; release builds keep the two-player case a single bit flip (the seats
+    /// pair up, P2 with P3, P4 with P5), since the engines ask it at every node.
     ///
     /// ```
     /// use ply_search::Player;
@@ -89,10 +90,17 @@ impl Player {
     /// ```
     #[inline]
     pub fn other(self) -> Player {
+        debug_assert!(
+            self.index() < 2,
+            "Player::other is for two-player games; {self} has no single opponent"
+        );
         match self {
             Player::P0 => Player::P1,
             Player::P1 => Player::P0,
-            _ => panic!("Player::other is for two-player games; {self} has no single opponent"),
+            Player::P2 => Player::P3,
+            Player::P3 => Player::P2,
+            Player::P4 => Player::P5,
+            Player::P5 => Player::P4,
         }
     }
 

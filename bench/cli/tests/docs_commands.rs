@@ -638,6 +638,8 @@ page_tests! {
     pig: "docs/games/pig.md",
     einstein: "docs/games/einstein-wurfelt-nicht.md",
     backgammon: "docs/games/backgammon.md",
+    othello: "docs/games/othello.md",
+    rolit: "docs/games/rolit.md",
     chance: "docs/chance.md",
     multiplayer: "docs/multiplayer.md",
     queen_isolation: "docs/games/queen-isolation.md",

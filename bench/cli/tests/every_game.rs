@@ -1,14 +1,28 @@
 //! Every registered game answers every subcommand through the binary: perft, replay, search,
-//! solve (within a node budget), play (two agents) and a small arena.
+//! solve (within a node budget), play (two agents) and a small arena; a game for more than two
+//! players is refused in one line by the subcommands that seat two.
 
 mod common;
 
 use common::ply_with_input;
 use ply_registry::GAMES;
 
-/// A small position of each game: its example spec (a tree needs its shape).
-fn specs() -> Vec<(&'static str, bool)> {
-    GAMES.iter().map(|g| (g.example, g.chance)).collect()
+/// A small position of each game: its example spec (a tree needs its shape), whether it has
+/// dice, and whether it has variants for more than two players.
+fn specs() -> Vec<(&'static str, bool, bool)> {
+    GAMES
+        .iter()
+        .map(|g| (g.example, g.chance, g.many_players))
+        .collect()
+}
+
+/// Runs a subcommand that must refuse a game for more than two players: exit code 2, one line.
+fn refused(args: &[&str]) {
+    let out = ply_with_input(args, "");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "ply {args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("expected a game for two players"), "{err}");
 }
 
 fn run(args: &[&str]) -> String {
@@ -23,7 +37,7 @@ fn run(args: &[&str]) -> String {
 
 #[test]
 fn every_registered_game_answers_every_subcommand() {
-    for (spec, chance) in specs() {
+    for (spec, chance, many_players) in specs() {
         assert!(
             run(&["perft", spec, "--depth", "2"]).contains("depth 2:"),
             "{spec}"
@@ -37,6 +51,8 @@ fn every_registered_game_answers_every_subcommand() {
         // (EinStein's start is a chance node of 720 setups: the node limit bounds it.)
         let agent = if chance {
             "expectimax(depth=2,nodes=200000)"
+        } else if many_players {
+            "maxn(depth=2)"
         } else {
             "alphabeta(depth=2)"
         };
@@ -44,6 +60,15 @@ fn every_registered_game_answers_every_subcommand() {
             run(&["search", spec, agent]).contains("best move"),
             "{spec}"
         );
+        if many_players {
+            // The example seats three: the solver, play and the arena know two.
+            refused(&["solve", spec, "--nodes", "20000"]);
+            refused(&["play", spec, "--p0", "random", "--p1", "greedy"]);
+            refused(&[
+                "arena", "--game", spec, "--agent", "random", "--agent", "greedy", "--quiet",
+            ]);
+            continue;
+        }
         // Small games solve within the budget; big ones say, in JSON, that the node limit
         // (the clock, for value iteration) stopped the solver.
         let budget: &[&str] = if chance {

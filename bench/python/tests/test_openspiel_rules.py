@@ -1,4 +1,4 @@
-"""ply's games with dice against OpenSpiel's (Pig, EinStein würfelt nicht, backgammon), move for move: random games played in both at
+"""ply's games against OpenSpiel's (Pig, EinStein würfelt nicht, backgammon, Othello), move for move: random games played in both at
 once, the chance outcomes and their probabilities, the legal actions, the players and the
 returns compared at every step. Needs pyspiel (`pip install open-spiel==2.0.2`, which .ci/run
 installs into its virtualenv); skipped where it is not installed."""
@@ -188,3 +188,40 @@ class BackgammonAgainstOpenSpiel(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+def othello_board(theirs):
+    """OpenSpiel's board, the rows from the top as strings of `x`, `o` and `-`."""
+    rows = str(theirs).splitlines()[2:10]
+    return "/".join("".join(row.split()[1:9]) for row in rows)
+
+
+@unittest.skipUnless(pyspiel, "pyspiel is not installed (pip install open-spiel==2.0.2)")
+class OthelloAgainstOpenSpiel(unittest.TestCase):
+    """Captures in the eight directions, passes and the end when neither player can move,
+    compared with OpenSpiel's othello: the board square for square at every step too."""
+
+    def test_random_games_agree_move_for_move(self):
+        ours_game = ply_search.load_game("othello")
+        theirs_game = pyspiel.load_game("othello")
+        results, passes = set(), 0
+        for seed in range(300):
+            rng = random.Random(seed)
+            ours, theirs = ours_game.new_initial_state(), theirs_game.new_initial_state()
+            while not theirs.is_terminal():
+                self.assertEqual(ours.position().split(" ")[0], othello_board(theirs))
+                self.assertEqual(ours.current_player(), theirs.current_player())
+                legal = list(theirs.legal_actions())
+                self.assertEqual(ours.legal_actions(), legal)
+                passes += legal == [64]
+                action = rng.choice(legal)
+                player = theirs.current_player()
+                self.assertEqual(ours.action_to_string(action), theirs.action_to_string(player, action))
+                ours.apply_action(action)
+                theirs.apply_action(action)
+            self.assertTrue(ours.is_terminal())
+            self.assertEqual(ours.position().split(" ")[0], othello_board(theirs))
+            self.assertEqual(list(ours.returns()), list(theirs.returns()))
+            results.add(tuple(theirs.returns()))
+        self.assertGreater(passes, 0)  # passes were played and compared
+        self.assertGreaterEqual(len(results), 2)

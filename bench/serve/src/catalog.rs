@@ -39,6 +39,7 @@ pub fn catalog() -> Value {
                 "evaluators": g.evaluators,
                 "default_eval": g.default_eval,
                 "chance": g.chance,
+                "many_players": g.many_players,
             })
         })
         .collect();

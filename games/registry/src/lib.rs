@@ -164,6 +164,9 @@ pub struct GameInfo {
     /// Whether it has dice ([`ply_search::Game::HAS_CHANCE`]): only the agents that handle
     /// chance play it, and `ply solve` iterates values instead of proving.
     pub chance: bool,
+    /// Whether it has variants for more than two players ([`ply_search::Game::MANY_PLAYERS`]):
+    /// only the agents for any number of players play it.
+    pub many_players: bool,
 }
 
 impl GameInfo {
@@ -178,6 +181,7 @@ impl GameInfo {
             default_eval: G::DEFAULT_EVAL,
             showcase: G::SHOWCASE,
             chance: G::HAS_CHANCE,
+            many_players: G::MANY_PLAYERS,
         }
     }
 }

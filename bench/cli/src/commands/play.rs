@@ -145,10 +145,13 @@ fn ask_for_dice<G: Describe>(
 }
 
 /// The opponent `ply play` gives player 1 when `--p1` is not given: alpha-beta for a second,
-/// or expectimax for a second in a game with dice (which alpha-beta does not play).
+/// or expectimax for a second in a game with dice (which alpha-beta does not play), or MCTS in
+/// a game with variants for more than two players (Rolit for two).
 pub fn default_opponent<G: FrontEndGame>() -> &'static str {
     if G::HAS_CHANCE {
         "expectimax(time=1s)"
+    } else if G::MANY_PLAYERS {
+        "mcts(time=1s)"
     } else {
         "alphabeta(time=1s)"
     }
@@ -330,7 +333,8 @@ mod tests {
         ply_search::agents::build_agent::<G>(spec).is_ok()
     }
 
-    /// Player 1's default is an agent the game takes: alpha-beta, or expectimax with dice.
+    /// Player 1's default is an agent the game takes: alpha-beta, expectimax with dice, MCTS
+    /// in a game with variants for more than two players.
     #[test]
     fn the_default_opponent_plays_the_game() {
         assert_eq!(default_opponent::<ply_pig::Pig>(), "expectimax(time=1s)");
@@ -341,6 +345,8 @@ mod tests {
         for game in ply_registry::GAMES {
             let spec = if game.chance {
                 "expectimax(time=1s)"
+            } else if game.many_players {
+                "mcts(time=1s)"
             } else {
                 "alphabeta(time=1s)"
             };
