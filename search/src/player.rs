@@ -79,6 +79,20 @@ impl Player {
         self as usize
     }
 
+    /// The side of a two-player game, 0 or 1, to index a pair (`[T; 2]`): the compiler knows
+    /// it is below 2, so the hot paths of two-player games pay no bounds check for it. The
+    /// seats past `P1` fold onto the pair, as with [`Player::other`].
+    ///
+    /// ```
+    /// use ply_search::Player;
+    /// assert_eq!([10, 20][Player::P1.side()], 20);
+    /// ```
+    #[inline]
+    pub fn side(self) -> usize {
+        debug_assert!(self.index() < 2, "Player::side is for two-player games");
+        self as usize & 1
+    }
+
     /// The opponent in a two-player game. A game for more players has no single opponent: its
     /// code uses [`Player::next`]. Asking a player past `P1` for its opponent is a bug, caught
     /// in debug builds; release builds keep the two-player case a single bit flip (the seats

@@ -39,7 +39,12 @@ class Games(unittest.TestCase):
                         self.assertEqual(s.string_to_action(m), a)
                     s.apply_action(random.Random(seed).choice(actions))
                 self.assertEqual(s.current_player(), -4)
-                self.assertIn(sorted(s.returns()), ([-1.0, 1.0], [0.0, 0.0]))
+                returns = s.returns()
+                if len(returns) == 2:
+                    self.assertIn(sorted(returns), ([-1.0, 1.0], [0.0, 0.0]))
+                else:  # more players: the winner's 1 shared as a loss by the others, or a draw
+                    self.assertAlmostEqual(sum(returns), 0.0)
+                    self.assertIn(max(returns), (0.0, 1.0))
                 self.assertEqual(len(s.history()), s.move_number())
 
     def test_child_clone_and_positions(self):
@@ -108,9 +113,11 @@ class Pictures(unittest.TestCase):
             for r in range(rows):
                 for c in range(columns):
                     self.assertEqual(sum(mine[p][r][c] for p in range(board)), 1.0, info["name"])
-            # Own and opponent planes swap with the point of view.
+            # Own and opponent planes swap with the point of view (with two players: with more,
+            # the opponents' planes hold every other player's pieces).
             kinds = sum(1 for n in names if n.startswith("own ") and "card" not in n)
-            self.assertEqual(mine[:kinds], theirs[kinds : 2 * kinds], info["name"])
+            if len(state.returns()) == 2:
+                self.assertEqual(mine[:kinds], theirs[kinds : 2 * kinds], info["name"])
             self.assertEqual(as_lists(state.observation_tensor()), as_lists(state.observation_tensor(state.current_player())))
         with self.assertRaises(ply_search.PlyError):
             ply_search.load_game("isolation").new_initial_state().observation_tensor(2)

@@ -122,7 +122,7 @@ impl Amazons {
     /// The amazons of `player`, as bits (see [`crate::geometry`]).
     #[inline]
     pub fn amazons(&self, player: Player) -> u128 {
-        self.amazons[player.index()]
+        self.amazons[player.side()]
     }
 
     /// The burnt cells.
@@ -206,7 +206,7 @@ impl Amazons {
         let g = self.geometry;
         let empty = self.empty();
         let mut count = 0;
-        let mut queens = self.amazons[player.index()];
+        let mut queens = self.amazons[player.side()];
         while queens != 0 {
             let queen = queens & queens.wrapping_neg();
             count += g.queen_reach(queen, empty).count_ones();

@@ -16,7 +16,7 @@ impl Breakthrough {
     pub fn near_end_value(&self) -> Option<Score> {
         let me = self.to_move();
         let g = self.geometry();
-        if self.pieces(me) & g.last_step[me.index()] != 0 {
+        if self.pieces(me) & g.last_step[me.side()] != 0 {
             return Some(win_in(1));
         }
         let runners = self.pieces(me.other()) & g.last_step[me.other().index()];

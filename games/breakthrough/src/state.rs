@@ -127,7 +127,7 @@ impl Breakthrough {
     /// The pieces of `player`, as bits (see [`crate::geometry`]).
     #[inline]
     pub fn pieces(&self, player: Player) -> u64 {
-        self.pieces[player.index()]
+        self.pieces[player.side()]
     }
 
     /// The empty cells.

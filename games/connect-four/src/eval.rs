@@ -51,7 +51,7 @@ fn threats(state: &ConnectFour, player: Player) -> Score {
     let side = |p: Player| {
         let cells = state.threats(p);
         // Rows 1, 3, 5... (from 1) favour player 0; rows 2, 4, 6... player 1.
-        let good_rows = state.geometry().rows_by_parity[p.index()];
+        let good_rows = state.geometry().rows_by_parity[p.side()];
         10 * cells.count_ones() as Score + 5 * (cells & good_rows).count_ones() as Score
     };
     side(player) - side(player.other())

@@ -51,7 +51,7 @@ impl Heuristic {
 
 /// Pieces of `attacker` that could move onto `square` with one of `attacker`'s cards.
 fn attackers(state: &Onitama, attacker: Player, square: u8) -> u32 {
-    let a = attacker.index();
+    let a = attacker.side();
     let mut count = 0;
     for card in state.hand(attacker) {
         let mut bits = state.pieces[a];
@@ -66,7 +66,7 @@ fn attackers(state: &Onitama, attacker: Player, square: u8) -> u32 {
 
 /// Rows the master has advanced from its home row (0 to 4).
 fn master_advance(state: &Onitama, p: Player) -> i32 {
-    match state.masters[p.index()] {
+    match state.masters[p.side()] {
         NO_MASTER => 0,
         sq => {
             let row = (sq / 5) as i32;
@@ -101,7 +101,7 @@ const STUDENT_PST: [i32; 25] = [
 ];
 
 fn pst_for(state: &Onitama, p: Player) -> i32 {
-    let i = p.index();
+    let i = p.side();
     let mut score = 0;
     let mut bits = state.pieces[i];
     while bits != 0 {
@@ -128,7 +128,7 @@ fn pst_for(state: &Onitama, p: Player) -> i32 {
 }
 
 fn students(state: &Onitama, p: Player) -> i32 {
-    let i = p.index();
+    let i = p.side();
     state.pieces[i].count_ones() as i32 - (state.masters[i] != NO_MASTER) as i32
 }
 

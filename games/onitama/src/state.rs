@@ -247,18 +247,18 @@ impl Onitama {
 
     /// Each side's pieces (master included) as a 25-bit set of squares.
     pub fn pieces(&self, player: Player) -> u32 {
-        self.pieces[player.index()]
+        self.pieces[player.side()]
     }
 
     /// A side's master square, `None` once captured.
     pub fn master(&self, player: Player) -> Option<u8> {
-        let sq = self.masters[player.index()];
+        let sq = self.masters[player.side()];
         (sq != NO_MASTER).then_some(sq)
     }
 
     /// A side's two cards (in card-id order).
     pub fn hand(&self, player: Player) -> [Card; 2] {
-        self.hands[player.index()]
+        self.hands[player.side()]
     }
 
     /// The side card.
@@ -274,7 +274,7 @@ impl Onitama {
     /// The squares `player`'s pieces could move to with `card` (own pieces excluded), per
     /// piece: the union over its pieces.
     pub fn reach(&self, player: Player, card: Card) -> u32 {
-        let p = player.index();
+        let p = player.side();
         let own = self.pieces[p];
         let mut reach = 0;
         let mut bits = own;
@@ -289,7 +289,7 @@ impl Onitama {
     /// The number of piece moves `player` would have (passes not counted).
     #[inline]
     pub fn piece_moves(&self, player: Player) -> u32 {
-        let p = player.index();
+        let p = player.side();
         let own = self.pieces[p];
         let [a, b] = self.hands[p];
         let (ta, tb) = (&TARGETS[a.0 as usize][p], &TARGETS[b.0 as usize][p]);
