@@ -1,7 +1,8 @@
 //! # ply-search
 //!
-//! The framework of ply: one [`Game`] trait for two-player, zero-sum, perfect-information
-//! games, and everything written once against it: scores, evaluators, limits, statistics, the
+//! The framework of ply: one [`Game`] trait for perfect-information games (two-player and
+//! zero-sum by default, with dice or more players where a game declares them), and everything
+//! written once against it: scores, evaluators, limits, statistics, the
 //! searcher and agent interfaces, perft, spec strings and a conformance kit that every game
 //! crate runs on itself. It knows no game; games live in their own crates (`ply-isolation`...).
 //!
