@@ -118,12 +118,13 @@ fn rolit_makes_a_player_capture_when_it_can_and_else_play_next_to_a_disc() {
 fn rolit_for_two_plays_red_and_green_and_the_other_colours_belong_to_no_one() {
     let rolit = Rolit::from_spec("rolit(players=2)").unwrap();
     assert_eq!(rolit.position().split(' ').nth(1), Some("r"));
-    let after = rolit.play(rolit.legal_moves()[0]);
+    // Red turns yellow's disc (f4): red has three, green its one, and blue's disc, no one's,
+    // stays on the board.
+    let after = rolit.play_notation(["f4"]).unwrap();
     assert_eq!(after.position().split(' ').nth(1), Some("g"));
-    assert_eq!(
-        after.count(Player::P0) + after.count(Player::P1) + 2,
-        6 - 1 + 1
-    );
+    assert_eq!(after.rows()[3..5], ["---rrr--", "---bg---"]);
+    assert_eq!((after.count(Player::P0), after.count(Player::P1)), (3, 1));
+    assert_eq!(after.seat_of(3), None); // blue
 }
 
 #[test]

@@ -2,13 +2,10 @@
 //! layer of replies, in which every opponent's moves are tried but only the strongest one is
 //! played, the other opponents passing; alpha-beta on the root player's value.
 
-use super::deepen::{deepen, Iteration};
-use super::paranoid::{root_iteration, take_buffer};
+use super::deepen::{deepen, root_iteration, Iteration, Tally};
 use super::terminal_value;
 use crate::score::INFINITY;
-use crate::{
-    Budget, Evaluator, Limits, MoveList, Player, Score, SearchHints, SearchResult, Searcher,
-};
+use crate::{Evaluator, Limits, Player, Score, SearchHints, SearchResult, Searcher};
 use std::time::Instant;
 
 /// A best-reply searcher; see [the module](super). The game hands the turn to each opponent
@@ -31,10 +28,7 @@ impl<G: SearchHints, E: Evaluator<G>> Searcher<G> for BestReply<E> {
             evaluator: &self.evaluator,
             root: state.to_move(),
             players: state.player_count(),
-            budget: Budget::new(limits, started),
-            nodes: 0,
-            cutoffs: 0,
-            buffers: Vec::new(),
+            tally: Tally::new(limits, started),
         };
         deepen(&mut walk, state, limits, started, "brs", true)
     }
@@ -46,11 +40,7 @@ struct Walk<'a, G: SearchHints, E> {
     /// The player the search is for; every other player is an opponent.
     root: Player,
     players: usize,
-    budget: Budget,
-    nodes: u64,
-    cutoffs: u64,
-    /// One move list a ply, reused so the walk allocates nothing once they have grown.
-    buffers: Vec<MoveList<G::Move>>,
+    tally: Tally<G::Move>,
 }
 
 impl<G: SearchHints, E: Evaluator<G>> Walk<'_, G, E> {
@@ -65,8 +55,7 @@ impl<G: SearchHints, E: Evaluator<G>> Walk<'_, G, E> {
         mut alpha: Score,
         mut beta: Score,
     ) -> Option<Score> {
-        self.nodes += 1;
-        if self.budget.exhausted(self.nodes) {
+        if self.tally.visit() {
             return None;
         }
         if state.is_terminal() {
@@ -76,21 +65,21 @@ impl<G: SearchHints, E: Evaluator<G>> Walk<'_, G, E> {
             return Some(self.evaluator.evaluate(state, self.root));
         }
         if state.to_move() == self.root {
-            let mut moves = take_buffer(&mut self.buffers, ply);
+            let mut moves = self.tally.take_moves(ply);
             state.generate_moves(&mut moves);
             for &mv in moves.iter() {
                 let value = self.node(&state.play(mv), depth - 1, ply + 1, alpha, beta);
                 let Some(value) = value else {
-                    self.buffers[ply as usize] = moves;
+                    self.tally.put_moves(ply, moves);
                     return None;
                 };
                 alpha = alpha.max(value);
                 if alpha >= beta {
-                    self.cutoffs += 1;
+                    self.tally.cutoffs += 1;
                     break;
                 }
             }
-            self.buffers[ply as usize] = moves;
+            self.tally.put_moves(ply, moves);
             return Some(alpha);
         }
         let mut replied = false;
@@ -100,7 +89,7 @@ impl<G: SearchHints, E: Evaluator<G>> Walk<'_, G, E> {
             let Some(turn) = state.pass_to(opponent) else {
                 continue;
             };
-            let mut moves = take_buffer(&mut self.buffers, ply);
+            let mut moves = self.tally.take_moves(ply);
             turn.generate_moves(&mut moves);
             for &mv in moves.iter() {
                 replied = true;
@@ -111,17 +100,17 @@ impl<G: SearchHints, E: Evaluator<G>> Walk<'_, G, E> {
                 };
                 let next = back.as_ref().unwrap_or(&reply);
                 let Some(value) = self.node(next, depth - 1, ply + 1, alpha, beta) else {
-                    self.buffers[ply as usize] = moves;
+                    self.tally.put_moves(ply, moves);
                     return None;
                 };
                 beta = beta.min(value);
                 if alpha >= beta {
-                    self.cutoffs += 1;
-                    self.buffers[ply as usize] = moves;
+                    self.tally.cutoffs += 1;
+                    self.tally.put_moves(ply, moves);
                     return Some(beta);
                 }
             }
-            self.buffers[ply as usize] = moves;
+            self.tally.put_moves(ply, moves);
         }
         if replied {
             return Some(beta);
@@ -147,15 +136,7 @@ impl<G: SearchHints, E: Evaluator<G>> Iteration<G> for Walk<'_, G, E> {
         })
     }
 
-    fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    fn cutoffs(&self) -> u64 {
-        self.cutoffs
-    }
-
-    fn budget(&self) -> &Budget {
-        &self.budget
+    fn tally(&self) -> &Tally<G::Move> {
+        &self.tally
     }
 }

@@ -1,13 +1,12 @@
 //! Max^n (Luckhardt and Irani 1986): each node is worth one value a player, and the player to
 //! move takes the child best for itself; with a [`SumBound`], Korf's shallow pruning.
 
-use super::deepen::{deepen, Iteration};
+use super::deepen::{deepen, root_iteration, Iteration, Tally};
 use super::table::VectorTable;
 use super::{terminal_values, MultiOptions, SumBound, Values};
+use crate::score::INFINITY;
 use crate::stats::TtStats;
-use crate::{
-    Budget, Evaluator, Limits, MoveList, Player, Score, SearchHints, SearchResult, Searcher,
-};
+use crate::{Evaluator, Limits, Player, Score, SearchHints, SearchResult, Searcher};
 use std::time::Instant;
 
 /// A max^n searcher; see [the module](super).
@@ -39,11 +38,8 @@ impl<G: SearchHints, E: Evaluator<G>> Searcher<G> for MaxN<E> {
             evaluator: &self.evaluator,
             players: state.player_count(),
             bound: state.sum_bound().filter(|_| self.options.shallow_pruning),
-            budget: Budget::new(limits, started),
+            tally: Tally::new(limits, started),
             table: self.table.as_mut(),
-            nodes: 0,
-            cutoffs: 0,
-            buffers: Vec::new(),
         };
         let mut result = deepen(&mut walk, state, limits, started, "maxn", false);
         if let Some(table) = walk.table {
@@ -71,12 +67,8 @@ struct Walk<'a, G: SearchHints, E> {
     players: usize,
     /// The bound that allows shallow pruning, if the game gives one and it is on.
     bound: Option<SumBound>,
-    budget: Budget,
     table: Option<&'a mut VectorTable>,
-    nodes: u64,
-    cutoffs: u64,
-    /// One move list a ply, reused so the walk allocates nothing once they have grown.
-    buffers: Vec<MoveList<G::Move>>,
+    tally: Tally<G::Move>,
 }
 
 /// What a node's search found: its values, and whether they are exact (a shallow cut leaves
@@ -98,8 +90,7 @@ impl<G: SearchHints, E: Evaluator<G>> Walk<'_, G, E> {
         ply: u32,
         parent: Option<(Player, Score)>,
     ) -> Option<Found> {
-        self.nodes += 1;
-        if self.budget.exhausted(self.nodes) {
+        if self.tally.visit() {
             return None;
         }
         if state.is_terminal() {
@@ -126,14 +117,14 @@ impl<G: SearchHints, E: Evaluator<G>> Walk<'_, G, E> {
             });
         }
         let me = state.to_move();
-        let mut moves = self.take_buffer(ply);
+        let mut moves = self.tally.take_moves(ply);
         state.generate_moves(&mut moves);
         let mut best: Option<Values> = None;
         let mut exact = true;
         for &mv in moves.iter() {
             let mine = best.map(|b| (me, b[me.index()]));
             let Some(child) = self.node(&state.play(mv), depth - 1, ply + 1, mine) else {
-                self.buffers[ply as usize] = moves;
+                self.tally.put_moves(ply, moves);
                 return None;
             };
             if best.is_none_or(|b| child.values[me.index()] > b[me.index()]) {
@@ -143,13 +134,13 @@ impl<G: SearchHints, E: Evaluator<G>> Walk<'_, G, E> {
             let have = best.map_or(0, |b| b[me.index()]);
             if let (Some(bound), Some((above, theirs))) = (self.bound, parent) {
                 if above != me && bound.most_left(have, self.players) <= theirs {
-                    self.cutoffs += 1;
+                    self.tally.cutoffs += 1;
                     exact = false;
                     break;
                 }
             }
         }
-        self.buffers[ply as usize] = moves;
+        self.tally.put_moves(ply, moves);
         let values = best.expect("a state that is not terminal has a move");
         if exact {
             if let Some(table) = self.table.as_mut() {
@@ -157,17 +148,6 @@ impl<G: SearchHints, E: Evaluator<G>> Walk<'_, G, E> {
             }
         }
         Some(Found { values, exact })
-    }
-
-    /// The cleared move list of `ply`, made on first use.
-    fn take_buffer(&mut self, ply: u32) -> MoveList<G::Move> {
-        let ply = ply as usize;
-        if self.buffers.len() <= ply {
-            self.buffers.resize_with(ply + 1, MoveList::new);
-        }
-        let mut moves = std::mem::take(&mut self.buffers[ply]);
-        moves.clear();
-        moves
     }
 }
 
@@ -178,32 +158,16 @@ impl<G: SearchHints, E: Evaluator<G>> Iteration<G> for Walk<'_, G, E> {
         depth: u32,
         first: Option<G::Move>,
     ) -> Option<(G::Move, Score)> {
-        self.nodes += 1;
-        let me = state.to_move().index();
-        let mut moves = state.legal_moves();
-        if let Some(index) = first.and_then(|f| moves.iter().position(|&m| m == f)) {
-            moves[..=index].rotate_right(1);
-        }
-        let mut best: Option<(G::Move, Score)> = None;
-        for &mv in moves.iter() {
-            let mine = best.map(|b| (state.to_move(), b.1));
-            let child = self.node(&state.play(mv), depth - 1, 1, mine)?;
-            if best.is_none_or(|b| child.values[me] > b.1) {
-                best = Some((mv, child.values[me]));
-            }
-        }
-        best
+        let me = state.to_move();
+        root_iteration(state, first, |child, best| {
+            // The best so far is the root mover's, for the children's shallow pruning.
+            let mine = (best > -INFINITY).then_some((me, best));
+            self.node(child, depth - 1, 1, mine)
+                .map(|found| found.values[me.index()])
+        })
     }
 
-    fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    fn cutoffs(&self) -> u64 {
-        self.cutoffs
-    }
-
-    fn budget(&self) -> &Budget {
-        &self.budget
+    fn tally(&self) -> &Tally<G::Move> {
+        &self.tally
     }
 }
