@@ -640,6 +640,7 @@ page_tests! {
     backgammon: "docs/games/backgammon.md",
     othello: "docs/games/othello.md",
     rolit: "docs/games/rolit.md",
+    chinese_checkers: "docs/games/chinese-checkers.md",
     chance: "docs/chance.md",
     multiplayer: "docs/multiplayer.md",
     queen_isolation: "docs/games/queen-isolation.md",

@@ -225,3 +225,103 @@ class OthelloAgainstOpenSpiel(unittest.TestCase):
             results.add(tuple(theirs.returns()))
         self.assertGreater(passes, 0)  # passes were played and compared
         self.assertGreaterEqual(len(results), 2)
+
+
+# Chinese Checkers: OpenSpiel makes each hop an action (`cell * 6 + direction`) and ends a
+# chain with 726; ply makes the whole turn one move (`from * 121 + to`). The tests compare the
+# turns: every way OpenSpiel's actions can end a turn against ply's moves.
+CC_PASS, CC_END_CHAIN = 121 * 121, 726
+CC_ROWS = [1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1]
+CC_ROW_OF = [row for row, length in enumerate(CC_ROWS) for _ in range(length)]
+
+
+def cc_board(theirs):
+    """OpenSpiel's board as ply writes it: the 121 cells in order, `.` or the seat 0 to 5."""
+    lines = str(theirs).splitlines()[:-1]
+    return "".join(str(int(c) - 1) if c.isdigit() else c for line in lines for c in line if c != " ")
+
+
+def cc_turns(theirs):
+    """Every turn open to OpenSpiel's player to move, as {(from, to): actions}, found by
+    walking its actions depth first until the turn passes on; a blocked player's pass is
+    (None, None)."""
+    player = theirs.current_player()
+    before = cc_board(theirs)
+    turns = {}
+
+    def walk(state, actions):
+        for action in state.legal_actions():
+            child = state.child(action)
+            path = actions + [action]
+            if action == CC_END_CHAIN or child.is_terminal() or child.current_player() != player:
+                after = cc_board(child)
+                mine = str(player)
+                origin = [i for i, (a, b) in enumerate(zip(before, after)) if a == mine and b != mine]
+                landing = [i for i, (a, b) in enumerate(zip(before, after)) if a != mine and b == mine]
+                key = (origin[0], landing[0]) if origin else (None, None)
+                turns.setdefault(key, path)
+            else:
+                walk(child, path)
+
+    walk(theirs, [])
+    return turns
+
+
+def cc_move(action):
+    return (None, None) if action == CC_PASS else divmod(action, 121)
+
+
+@unittest.skipUnless(pyspiel, "pyspiel is not installed (pip install open-spiel==2.0.2)")
+class ChineseCheckersAgainstOpenSpiel(unittest.TestCase):
+    """Steps, hops and chains of hops on the star, the seats of 2, 3, 4 and 6 players, the win
+    and the turn limit, against OpenSpiel's chinese_checkers: at every turn the set of turns
+    (every way its actions can end one) equals ply's moves, and the board, the player and the
+    returns agree."""
+
+    def play(self, players, max_turns, seed, choose):
+        ours = ply_search.load_game(f"chinese-checkers(players={players},max_turns={max_turns})")
+        theirs = pyspiel.load_game("chinese_checkers", {"players": players, "max_moves": max_turns})
+        ours, theirs = ours.new_initial_state(), theirs.new_initial_state()
+        rng = random.Random(seed)
+        turns = 0
+        while not theirs.is_terminal():
+            self.assertFalse(ours.is_terminal())
+            self.assertEqual(ours.position().split(" ")[0].replace("/", ""), cc_board(theirs))
+            self.assertEqual(ours.current_player(), theirs.current_player())
+            open_spiel_turns = cc_turns(theirs)
+            legal = ours.legal_actions()
+            self.assertEqual(sorted(map(cc_move, legal), key=str), sorted(open_spiel_turns, key=str))
+            action = choose(ours, legal, rng)
+            for step in open_spiel_turns[cc_move(action)]:
+                theirs.apply_action(step)
+            ours.apply_action(action)
+            turns += 1
+        self.assertTrue(ours.is_terminal())
+        self.assertEqual(ours.position().split(" ")[0].replace("/", ""), cc_board(theirs))
+        # OpenSpiel gives the winner players - 1 and the others -1; ply 1 and -1/(players - 1).
+        self.assertEqual([r * (players - 1) for r in ours.returns()], list(theirs.returns()))
+        return turns, tuple(theirs.returns())
+
+    def test_random_games_agree_turn_for_turn_for_every_number_of_players(self):
+        for players in (2, 3, 4, 6):
+            for seed in range(4):
+                turns, returns = self.play(players, 30, seed, lambda ours, legal, rng: rng.choice(legal))
+                self.assertEqual((turns, returns), (30, (0.0,) * players))  # drawn at the limit
+
+    def test_races_to_the_far_point_agree_to_the_win(self):
+        """Two players racing (mostly the move that gains the most rows, sometimes any): the
+        games end in a win, compared turn for turn."""
+
+        def race(ours, legal, rng):
+            if rng.random() < 0.15:
+                return rng.choice(legal)
+            sign = 1 if ours.current_player() == 0 else -1
+            gain = lambda a: sign * (CC_ROW_OF[a % 121] - CC_ROW_OF[a // 121]) if a != CC_PASS else 0
+            best = max(map(gain, legal))
+            return rng.choice([a for a in legal if gain(a) == best])
+
+        winners = set()
+        for seed in range(12):
+            _, returns = self.play(2, 400, seed, race)
+            winners.update(p for p, r in enumerate(returns) if r > 0)
+        self.assertEqual(winners, {0, 1})
