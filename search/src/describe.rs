@@ -32,6 +32,14 @@ pub trait FromSpec: Game {
     /// only list of games: the front ends gather them from it. None by default.
     const SHOWCASE: Showcase = Showcase::NONE;
 
+    /// Whether this game takes `spec`, whose name is [`FromSpec::NAME`]: always, unless two
+    /// registered games share a name and split its specs by a key (knight Isolation for two
+    /// players, and for three or four by `players=`). The registry gives a spec to the first
+    /// game that claims it.
+    fn claims(_spec: &Spec) -> bool {
+        true
+    }
+
     /// The start of the game named by `spec`, whose name is [`FromSpec::NAME`]; a bad key or
     /// value is an error naming it and the accepted form.
     fn from_parsed_spec(spec: Spec) -> Result<Self, NotationError>;

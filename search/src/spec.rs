@@ -126,6 +126,15 @@ impl Spec {
         format!("{}({})", self.name, inner.join(","))
     }
 
+    /// The value of `key` as written, if present, without taking it: for a reader that
+    /// decides by one key which game a spec names.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.params
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
     /// Removes and returns the value of `key`, if present (without its quotes, if quoted).
     pub fn take(&mut self, key: &str) -> Option<String> {
         let at = self.params.iter().position(|(k, _)| k == key)?;

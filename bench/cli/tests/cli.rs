@@ -268,7 +268,7 @@ fn bad_input_gets_one_line_and_exit_code_2() {
         ),
         (
             &["perft", "isolation(colour=red)", "--depth", "2"],
-            "bad isolation parameter `colour`: expected one of width, height, rules",
+            "bad isolation parameter `colour`: expected one of width, height, rules, players",
         ),
         (
             &["perft", "isolation", "--depth", "two"],

@@ -23,6 +23,7 @@
 pub mod cells;
 mod describe;
 pub mod eval;
+pub mod knights;
 pub mod notation;
 mod playout;
 pub mod render;
@@ -34,5 +35,6 @@ pub mod variant;
 
 pub use cells::Cells;
 pub use eval::Heuristic;
+pub use knights::Knights;
 pub use state::{Isolation, Move};
 pub use variant::{Rules, Variant};

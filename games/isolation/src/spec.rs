@@ -65,6 +65,11 @@ impl FromSpec for Isolation {
             default: "udacity",
             accepted: "udacity (either player stuck ends the game), standard (the mover without a move loses), aind (AIND's 7x7 rules and (row,col) moves)",
         },
+        SpecKey {
+            key: "players",
+            default: "2",
+            accepted: "2 (3 or 4: the knights for several players, below)",
+        },
     ];
     const EXAMPLE: &'static str = "isolation(width=7,height=7,rules=aind)";
     const SHOWCASE: Showcase = Showcase {
@@ -118,10 +123,24 @@ impl FromSpec for Isolation {
         tournament: Some("isolation"),
     };
 
+    /// Every `isolation` spec but those naming three or four players ([`crate::Knights`]).
+    fn claims(spec: &Spec) -> bool {
+        !matches!(spec.get("players"), Some("3" | "4"))
+    }
+
     fn from_parsed_spec(mut spec: Spec) -> Result<Isolation, NotationError> {
         if spec.name != "isolation" {
             return Err(NotationError::new("game", &spec.name, "isolation")
                 .with_kind(ply_search::ErrorKind::UnknownName));
+        }
+        let players = spec.take_parsed("players", 2u8, "players= 2, 3 or 4")?;
+        if players != 2 {
+            return Err(NotationError::new(
+                "isolation value",
+                format!("players={players}"),
+                "players= 2, 3 or 4",
+            )
+            .with_kind(ply_search::ErrorKind::BadValue));
         }
         let rules = Rules::ALL[spec.take_choice("rules", &Rules::NAMES, 0)?];
         let (w, h) = if rules == Rules::Aind {

@@ -36,6 +36,7 @@ macro_rules! registered_games {
     ($callback:ident ! ($($args:tt)*)) => {
         $crate::$callback! { ($($args)*)
             Isolation => ply_isolation::Isolation,
+            Knights => ply_isolation::Knights,
             QueenIsolation => ply_queen_isolation::QueenIsolation,
             Onitama => ply_onitama::Onitama,
             ConnectFour => ply_connect_four::ConnectFour,
@@ -46,6 +47,7 @@ macro_rules! registered_games {
             Backgammon => ply_backgammon::Backgammon,
             Othello => ply_othello::Othello,
             Rolit => ply_othello::Rolit,
+            ChineseCheckers => ply_chinese_checkers::ChineseCheckers,
             Tree => ply_search::tree::Tree,
             ChanceTree => ply_search::tree::ChanceTree,
             TicTacToe => ply_tutorial::TicTacToe,
@@ -87,7 +89,7 @@ macro_rules! __define_registry {
             pub fn from_spec(spec: &str) -> Result<AnyGame, NotationError> {
                 let parsed = Spec::parse(spec)?;
                 $(
-                    if parsed.name == <$ty as FromSpec>::NAME {
+                    if parsed.name == <$ty as FromSpec>::NAME && <$ty as FromSpec>::claims(&parsed) {
                         return <$ty as FromSpec>::from_parsed_spec(parsed).map(AnyGame::$variant);
                     }
                 )*
@@ -188,7 +190,9 @@ impl GameInfo {
 
 /// The registered games' names, comma-separated, for messages.
 pub fn game_names() -> String {
-    GAMES.iter().map(|g| g.name).collect::<Vec<_>>().join(", ")
+    let mut names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
+    names.dedup(); // knight Isolation's two entries, for two players and for more
+    names.join(", ")
 }
 
 /// Every registered game's ready-made variants, in the registry's order (the web page's
