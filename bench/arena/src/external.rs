@@ -11,7 +11,7 @@ use ply_search::spec::SpecKey;
 use ply_search::{ErrorKind, Game, NotationError, Spec};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -153,9 +153,25 @@ impl ExternalSeat {
         let program = self.program.as_mut().expect("started by send");
         let deadline = Instant::now() + patience;
         loop {
+            // Checked before each line, so that a program printing without pause still runs
+            // out of time.
             let wait = deadline.saturating_duration_since(Instant::now());
-            match program.lines.recv_timeout(wait) {
-                Ok(line) => match Reply::parse(&line) {
+            let received = if wait.is_zero() {
+                Err(RecvTimeoutError::Timeout)
+            } else {
+                program.lines.recv_timeout(wait)
+            };
+            match received {
+                Ok(Line::TooLong) => {
+                    let detail = format!(
+                        "`{}` sent a line over {} KiB",
+                        self.command,
+                        MAX_LINE / 1024
+                    );
+                    self.stop();
+                    return Err((EndReason::Error, detail));
+                }
+                Ok(Line::Text(line)) => match Reply::parse(&line) {
                     Reply::Info(_) => {}
                     Reply::Move(text) => {
                         return state.parse_move(&text).map_err(|e| {
@@ -226,13 +242,57 @@ impl Drop for ExternalSeat {
     }
 }
 
+/// The longest line a program may send; a longer one forfeits the game.
+const MAX_LINE: usize = 64 * 1024;
+
+/// Lines read ahead of the game: a program that prints faster than the game reads them waits
+/// on its pipe, so ply's memory stays bounded.
+const LINES_AHEAD: usize = 64;
+
+/// One line of a program's output.
+enum Line {
+    /// The line, its bytes read as UTF-8 (an invalid byte becomes U+FFFD: `info` text is
+    /// free-form, and a move with one is simply not a legal move).
+    Text(String),
+    /// More than [`MAX_LINE`] bytes without a newline.
+    TooLong,
+}
+
+/// Reads `output` line by line into `sender` until it ends, a line is too long, or the
+/// receiver is gone.
+fn read_lines(output: impl Read, sender: SyncSender<Line>) {
+    let mut reader = BufReader::new(output);
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        match reader
+            .by_ref()
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut bytes)
+        {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        let line = if bytes.len() > MAX_LINE && bytes.last() != Some(&b'\n') {
+            Line::TooLong
+        } else {
+            let text = String::from_utf8_lossy(&bytes);
+            Line::Text(text.trim_end_matches(['\n', '\r']).to_string())
+        };
+        let stop = matches!(line, Line::TooLong);
+        if sender.send(line).is_err() || stop {
+            return;
+        }
+    }
+}
+
 /// A running program: its input, its output's lines (read on a thread of their own, so that
 /// waiting for a move can time out) and the last line of its error output.
 struct Program {
     command: String,
     child: Child,
     input: ChildStdin,
-    lines: Receiver<String>,
+    lines: Receiver<Line>,
     last_error_line: Arc<Mutex<String>>,
     /// Disconnects when the error output has been read to its end.
     errors_read: Receiver<()>,
@@ -250,15 +310,8 @@ impl Program {
         let input = child.stdin.take().expect("piped");
         let output = child.stdout.take().expect("piped");
         let errors = child.stderr.take().expect("piped");
-        let (sender, lines) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(output).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let (sender, lines) = std::sync::mpsc::sync_channel(LINES_AHEAD);
+        std::thread::spawn(move || read_lines(output, sender));
         let last_error_line = Arc::new(Mutex::new(String::new()));
         let keep = Arc::clone(&last_error_line);
         let (errors_done, errors_read) = std::sync::mpsc::channel::<()>();
@@ -323,20 +376,40 @@ impl Program {
         text
     }
 
-    /// Says `quit`, gives the program 100 ms to leave, then kills it; reaps it either way.
+    /// Says `quit`, gives the program 100 ms to leave, then kills it and everything it
+    /// started (its process group); reaps it either way.
     fn end(mut self) {
         let _ = self.send(&[Message::Quit]);
         let deadline = Instant::now() + Duration::from_millis(100);
         while Instant::now() < deadline {
             if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+                break;
             }
             std::thread::sleep(Duration::from_millis(2));
         }
+        // The shell may have left, and the program behind it (or what it forked) not.
+        kill_group(&self.child);
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
 }
+
+/// Kills the process group the program was started in (its own: see [`shell`]).
+#[cfg(unix)]
+#[allow(unsafe_code)]
+fn kill_group(child: &Child) {
+    let Ok(group) = libc::pid_t::try_from(child.id()) else {
+        return;
+    };
+    // SAFETY: kill(2) with a negative pid signals that process group; it touches no memory.
+    // The group is the child's own (process_group(0) at spawn), never ply's.
+    unsafe {
+        libc::kill(-group, libc::SIGKILL);
+    }
+}
+
+#[cfg(not(unix))]
+fn kill_group(_child: &Child) {}
 
 /// `command` run by the system's shell.
 fn shell(command: &str) -> Command {
@@ -347,6 +420,9 @@ fn shell(command: &str) -> Command {
     } else {
         let mut c = Command::new("sh");
         c.args(["-c", command]);
+        // A group of its own, so that ending the game ends everything the command started.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut c, 0);
         c
     }
 }

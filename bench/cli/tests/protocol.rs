@@ -111,7 +111,7 @@ fn the_documented_python_agent_plays_a_whole_tournament() {
 #[test]
 fn broken_programs_forfeit_and_the_tournament_goes_on() {
     let dir = folder("faults");
-    let cases: [(&str, EndReason, &str); 4] = [
+    let cases: [(&str, EndReason, &str); 7] = [
         (
             "external(cmd=\"echo dying >&2; exit 3\")",
             EndReason::Error,
@@ -132,6 +132,24 @@ fn broken_programs_forfeit_and_the_tournament_goes_on() {
             EndReason::Illegal,
             "answered bad move `zz`",
         ),
+        // Printing without pause still runs out of time (and ply reads only a few lines
+        // ahead, so its memory stays put).
+        (
+            "external(cmd=\"yes 'info flooding'\",timeout=300ms)",
+            EndReason::Timeout,
+            "sent no move within 300 ms",
+        ),
+        // A line that is not UTF-8 is a line, not the end of the output.
+        (
+            "external(cmd=\"printf 'info \\377\\n'; sleep 5\",timeout=300ms)",
+            EndReason::Timeout,
+            "sent no move within 300 ms",
+        ),
+        (
+            "external(cmd=\"head -c 100000 /dev/zero | tr '\\0' a; sleep 5\")",
+            EndReason::Error,
+            "sent a line over 64 KiB",
+        ),
     ];
     for (agent, reason, detail) in cases {
         let started = Instant::now();
@@ -149,6 +167,70 @@ fn broken_programs_forfeit_and_the_tournament_goes_on() {
             assert!(text.contains(detail), "{agent}: `{text}` lacks `{detail}`");
         }
     }
+}
+
+/// The processes whose command line has the argument `arg`.
+#[cfg(target_os = "linux")]
+fn processes_with_argument(arg: &str) -> Vec<String> {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|entry| {
+            let path = entry.ok()?.path();
+            let line = std::fs::read(path.join("cmdline")).ok()?;
+            line.split(|&b| b == 0)
+                .any(|part| part == arg.as_bytes())
+                .then(|| path.display().to_string())
+        })
+        .collect()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_forfeited_program_ends_with_everything_it_started() {
+    // The shell starts two programs and waits; at the timeout ply ends the game, and both
+    // must be gone, not left running without a parent.
+    let dir = folder("group");
+    let marker = format!("30.{}", std::process::id());
+    let agent = format!("external(cmd=\"sleep {marker} & sleep {marker}\",timeout=200ms)");
+    let records = tournament(&dir, &["random", &agent], "1");
+    assert!(records.iter().all(|r| r.reason == EndReason::Timeout));
+    let deadline = Instant::now() + Duration::from_secs(2);
+    let mut left = processes_with_argument(&marker);
+    while !left.is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+        left = processes_with_argument(&marker);
+    }
+    assert!(left.is_empty(), "still running: {left:?}");
+}
+
+#[test]
+fn ply_engine_reads_bytes_that_are_not_utf8_as_a_bad_line() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(ply_path())
+        .args(["engine", GAME, "random"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(b"ply-agent 1\n\xff\xfe junk\n").unwrap();
+    input.write_all(&vec![b'a'; 100_000]).unwrap();
+    input.write_all(b"\ngo\nquit\n").unwrap();
+    drop(input);
+    let run = child.wait_with_output().unwrap();
+    assert!(run.status.success());
+    let out = String::from_utf8(run.stdout).unwrap();
+    assert!(
+        out.contains("info error unknown message `\u{fffd}\u{fffd} junk`"),
+        "{out}"
+    );
+    assert!(out.contains("info error a line over 64 KiB"), "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("move ")).count(),
+        1,
+        "{out}"
+    );
 }
 
 #[test]

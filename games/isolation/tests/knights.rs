@@ -44,7 +44,10 @@ fn the_last_knight_moving_wins_even_when_its_move_strands_itself_too() {
     // itself and all but that one.
     let mut rng = ply_search::Rng::new(11);
     let (mut winner_stuck_too, mut mover_stranded) = (0, 0);
-    for spec in ["isolation(players=3,width=4,height=4)", "isolation(players=4,width=5,height=4)"] {
+    for spec in [
+        "isolation(players=3,width=4,height=4)",
+        "isolation(players=4,width=5,height=4)",
+    ] {
         for _ in 0..300 {
             let mut state = game(spec);
             let mut last_mover = state.to_move();
@@ -57,13 +60,24 @@ fn the_last_knight_moving_wins_even_when_its_move_strands_itself_too() {
                 panic!("no winner: {}", state.position());
             };
             assert_eq!(winner, state.to_move());
-            for &p in Player::first(state.player_count()).iter().filter(|&&p| p != winner) {
-                assert!(state.is_out(p), "{p:?} is in at the end: {}", state.position());
+            for &p in Player::first(state.player_count())
+                .iter()
+                .filter(|&&p| p != winner)
+            {
+                assert!(
+                    state.is_out(p),
+                    "{p:?} is in at the end: {}",
+                    state.position()
+                );
             }
             if winner == last_mover {
                 winner_stuck_too += state.is_out(winner) as u32;
             } else {
-                assert!(state.is_out(last_mover) && !state.is_out(winner), "{}", state.position());
+                assert!(
+                    state.is_out(last_mover) && !state.is_out(winner),
+                    "{}",
+                    state.position()
+                );
                 mover_stranded += 1;
             }
             assert_eq!(state.returns()[winner.index()], 1.0);

@@ -12,6 +12,9 @@ use ply_search::describe::FrontEndGame;
 use ply_search::score::describe;
 use std::io::{BufRead, Write};
 
+/// The longest message line read whole.
+const MAX_LINE: u64 = 64 * 1024;
+
 /// Answers the protocol's messages from `input` on `out` until `quit` or the end of the input.
 /// Bad lines are answered with an `info error ...` line and otherwise ignored: the controller
 /// decides what a silent engine means.
@@ -23,12 +26,28 @@ pub fn run<G: FrontEndGame>(
 ) -> Result<(), CliError> {
     let mut agent = build_agent::<G>(agent_spec)?;
     let mut state: Option<G> = Some(start.clone());
-    let mut line = String::new();
+    let mut bytes = Vec::new();
     loop {
-        line.clear();
-        if input.read_line(&mut line)? == 0 {
+        bytes.clear();
+        // A line is read as bytes, at most MAX_LINE of them: an invalid byte or an endless
+        // line is a bad message, answered like any other, not the end of the engine.
+        if std::io::Read::take(&mut *input, MAX_LINE + 1).read_until(b'\n', &mut bytes)? == 0 {
             return Ok(());
         }
+        if bytes.len() as u64 > MAX_LINE && bytes.last() != Some(&b'\n') {
+            writeln!(out, "info error a line over {} KiB", MAX_LINE / 1024)?;
+            out.flush()?;
+            // Skip the rest of it.
+            loop {
+                bytes.clear();
+                let n = std::io::Read::take(&mut *input, MAX_LINE).read_until(b'\n', &mut bytes)?;
+                if n == 0 || bytes.last() == Some(&b'\n') {
+                    break;
+                }
+            }
+            continue;
+        }
+        let line = String::from_utf8_lossy(&bytes);
         let Some(message) = Message::parse(&line) else {
             if !line.trim().is_empty() {
                 writeln!(out, "info error unknown message `{}`", line.trim())?;
