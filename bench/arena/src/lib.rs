@@ -305,11 +305,13 @@ pub fn random_opening<G: SearchHints>(
     Vec::new()
 }
 
-/// An opening from its notation (`57,0`), checked move by move; it must leave the game going.
+/// An opening from its notation (`57,0`; commas inside parentheses belong to a move, as in
+/// AIND's `(2,3),(4,4)`), checked move by move; it must leave the game going.
 pub fn given_opening<G: Game>(start: &G, line: &str) -> Result<Vec<G::Move>, NotationError> {
     let mut state = start.clone();
     let mut moves = Vec::new();
-    for text in line.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+    for text in ply_search::describe::split_moves(line)? {
+        let text = text.as_str();
         let mv = state.parse_move(text).map_err(|e| NotationError {
             what: "opening".into(),
             found: line.into(),

@@ -226,5 +226,35 @@ fn openings_can_come_from_a_file() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("bad opening `0,99`"));
+
+    // AIND's moves are `(row,col)`: the commas inside them do not split the line.
+    std::fs::write(&openings, "(0,0),(6,6)\n(3,3), (2,5)\n").unwrap();
+    let aind = dir.join("aind.jsonl");
+    let out = ply(&[
+        "arena",
+        "--game",
+        "isolation(rules=aind)",
+        "--agent",
+        "random",
+        "--agent",
+        "greedy",
+        "--openings-file",
+        openings.to_str().unwrap(),
+        "--out",
+        aind.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut seen: Vec<Vec<String>> = read_records(&aind)
+        .unwrap()
+        .into_iter()
+        .map(|r| r.opening)
+        .collect();
+    seen.sort();
+    seen.dedup();
+    assert_eq!(seen, [["(0,0)", "(6,6)"], ["(3,3)", "(2,5)"]]);
     let _ = std::fs::remove_dir_all(&dir);
 }
