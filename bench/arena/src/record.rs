@@ -50,6 +50,32 @@ pub struct GameRecord {
     pub settings: Option<TournamentSettings>,
 }
 
+/// The id of a game played outside a tournament (`ply play`, the web page): where it came
+/// from, the game and players, and when it started, so that a file of such games holds each
+/// under its own id (standings and `--from-records` refuse an id found twice).
+///
+/// ```
+/// let a = ply_arena::record::casual_id("play", "connect-four", &["human", "random"]);
+/// let b = ply_arena::record::casual_id("play", "connect-four", &["human", "random"]);
+/// assert!(a.starts_with("play connect-four human vs random at "));
+/// assert_ne!(a, b);
+/// ```
+pub fn casual_id(source: &str, game: &str, players: &[&str]) -> String {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static GAMES: AtomicU64 = AtomicU64::new(0);
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    format!(
+        "{source} {game} {} at {}.{:09} #{}-{}",
+        players.join(" vs "),
+        now.as_secs(),
+        now.subsec_nanos(),
+        std::process::id(),
+        GAMES.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
 impl GameRecord {
     /// The record of `game`, played for `fixture`.
     pub fn new(

@@ -889,6 +889,30 @@ fn play_two_agents_to_the_end_and_record_the_game() {
         serde_json::json!(["greedy", "alphabeta(depth=6)"])
     );
     assert!(record["moves"].as_array().unwrap().len() >= 4);
+
+    // A second game into the same file: each has an id of its own, so the file's standings
+    // read both (an id found twice is refused as a game counted twice).
+    let again = ply_with_input(
+        &[
+            "play",
+            "isolation(width=5,height=5,rules=standard)",
+            "--p0",
+            "greedy",
+            "--p1",
+            "alphabeta(depth=6)",
+            "--record",
+            file.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(again.status.success(), "{}", stderr(&again));
+    let standings = ply(&["arena", "--from-records", file.to_str().unwrap()]);
+    assert!(standings.status.success(), "{}", stderr(&standings));
+    assert!(
+        stdout(&standings).contains("2 games"),
+        "{}",
+        stdout(&standings)
+    );
     let _ = std::fs::remove_file(&file);
 }
 

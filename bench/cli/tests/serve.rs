@@ -737,6 +737,15 @@ fn record_files_are_listed_replayed_uploaded_and_written() {
     assert_eq!(saved["saved"], "ply-serve-games.jsonl");
     let written = ply_arena::record::read_records(&dir.join("ply-serve-games.jsonl")).unwrap();
     assert_eq!(written[0].moves, ["0", "3", "1", "4", "2"]);
+    // The same game saved again is another game, under an id of its own: the file's
+    // standings count both.
+    ok(
+        server.addr,
+        "/api/record",
+        json!({"game": "tictactoe", "moves": "0,3,1,4,2", "players": ["human", "random"]}),
+    );
+    let both = ply_arena::merge_records(&[dir.join("ply-serve-games.jsonl")]).unwrap();
+    assert_eq!(both.records.len(), 2);
     refused(
         server.addr,
         "/api/record",

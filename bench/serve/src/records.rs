@@ -120,9 +120,10 @@ pub fn record_of(played: &Played) -> Result<GameRecord, ApiError> {
         ));
     }
     Ok(GameRecord {
-        id: format!(
-            "ply-serve {} {} vs {}",
-            played.at.game, played.players[0], played.players[1]
+        id: ply_arena::record::casual_id(
+            "ply-serve",
+            &played.at.game,
+            &[&played.players[0], &played.players[1]],
         ),
         game: played.at.game.clone(),
         players: played.players.clone(),

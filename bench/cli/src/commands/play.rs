@@ -263,7 +263,7 @@ pub fn run<G: FrontEndGame>(
         return Err(CliError::Output(e));
     }
     Ok(GameRecord::of_game(
-        "play".into(),
+        ply_arena::record::casual_id("play", game_spec, &players),
         game_spec.into(),
         players.map(String::from),
         game,
