@@ -259,6 +259,12 @@ impl RecordWriter {
         self.file.write_all(line.as_bytes())?;
         self.file.flush()
     }
+
+    /// Makes what was written durable (to the disk, not only the system's cache), before a
+    /// file written whole is put under its name.
+    pub fn sync(&mut self) -> std::io::Result<()> {
+        self.file.sync_all()
+    }
 }
 
 /// The tournament's results: per agent and per pairing.

@@ -161,6 +161,22 @@ fn files_of_another_tournament_or_a_game_twice_are_refused() {
         &ply(&["arena", "--from-records", &path(&a), "--out", &path(&b)]),
         "the file exists",
     );
+    // A merge is written whole or not at all: into `NAME.partial`, then put under its name.
+    // A partial file left by a merge killed part way does not stop the next one, which
+    // replaces it and leaves none behind.
+    let merged = dir.join("merged.jsonl");
+    let partial = dir.join("merged.jsonl.partial");
+    std::fs::write(&partial, "{\"id\": \"torn").unwrap();
+    ok(&ply(&[
+        "arena",
+        "--from-records",
+        &path(&a),
+        &path(&b),
+        "--out",
+        &path(&merged),
+    ]));
+    assert!(!partial.exists());
+    assert_eq!(read_records(&merged).unwrap().len(), GAMES);
     refused(
         &ply(&["arena", "--from-records", &path(&a), "--game", "tictactoe"]),
         "--game",

@@ -193,17 +193,44 @@ pub fn run_merge(
                 output.path.display()
             )));
         }
-        let mut writer = RecordWriter::append(output.path)?;
-        for record in &merged.records {
-            writer.write(record).map_err(|e| {
-                CliError::new(format!("cannot write `{}`: {e}", output.path.display()))
-            })?;
-        }
+        write_whole(output.path, &merged.records)?;
         written = format!("; merged records in {}", output.path.display());
     }
     let table = standings(&merged.records, &agents, output.sprt);
     let summary = format!("{} games from {} files{written}", table.games, files.len());
     report(&table, csv_file, svg_file, output.json, &summary, out)
+}
+
+/// Writes `records` to the new file `path` whole or not at all: into `PATH.partial` first, then
+/// linked under its name (which fails if a file appeared there meanwhile) and the partial
+/// file removed. A merge killed part way leaves only the partial file, which the next run
+/// overwrites, never a short file under the final name that would read as complete.
+fn write_whole(path: &Path, records: &[GameRecord]) -> Result<(), CliError> {
+    let cannot = |e: &dyn std::fmt::Display| {
+        CliError::new(format!("cannot write `{}`: {e}", path.display()))
+    };
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(".partial");
+    let partial = PathBuf::from(partial);
+    let _ = std::fs::remove_file(&partial);
+    let mut writer = RecordWriter::append(&partial)?;
+    for record in records {
+        writer.write(record).map_err(|e| cannot(&e))?;
+    }
+    writer.sync().map_err(|e| cannot(&e))?;
+    drop(writer);
+    let linked = std::fs::hard_link(&partial, path);
+    let _ = std::fs::remove_file(&partial);
+    linked.map_err(|e| {
+        if e.kind() == std::io::ErrorKind::AlreadyExists {
+            CliError::new(format!(
+                "bad --out `{}`: the file exists; expected a new file for the merged records",
+                path.display()
+            ))
+        } else {
+            cannot(&e)
+        }
+    })
 }
 
 /// Writes the standings: the CSV and SVG files asked for, then the table under `summary`, or
