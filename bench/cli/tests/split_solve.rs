@@ -246,3 +246,84 @@ fn bad_splits_are_refused_in_one_line() {
         "no `# ply solve jobs` line",
     );
 }
+
+/// Results are checked before they are combined: a value no solve gives, one job with two
+/// values, a position that is no job, and (with `--verify N`) values that do not hold when
+/// jobs are solved again; each refused in one line instead of a confident wrong answer.
+#[test]
+fn forged_results_are_refused() {
+    let dir = folder("forged");
+    let jobs = dir.join("jobs.txt");
+    let game = "isolation(width=4,height=4)";
+    ok(&ply(&[
+        "solve",
+        game,
+        "--split-depth",
+        "2",
+        "--write-jobs",
+        path(&jobs),
+    ]));
+    let results = dir.join("r.jsonl");
+    ok(&ply(&[
+        "solve",
+        game,
+        "--jobs",
+        path(&jobs),
+        "--out",
+        path(&results),
+    ]));
+    let text = std::fs::read_to_string(&results).unwrap();
+    let lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let write = |name: &str, records: &[Value]| {
+        let file = dir.join(name);
+        let body: String = records.iter().map(|r| format!("{r}\n")).collect();
+        std::fs::write(&file, body).unwrap();
+        file
+    };
+    let combine = |files: &[&Path], extra: &[&str]| {
+        let mut args = vec!["solve", game, "--split-depth", "2", "--results"];
+        args.extend(files.iter().map(|f| path(f)));
+        args.extend(extra);
+        ply(&args)
+    };
+    // Every job's value turned round: each is a value a solve could give, so only solving
+    // jobs again finds the forgery.
+    let flipped: Vec<Value> = lines
+        .iter()
+        .map(|r| {
+            let mut r = r.clone();
+            r["value"] = Value::from(-r["value"].as_i64().unwrap());
+            r
+        })
+        .collect();
+    let flipped = write("flipped.jsonl", &flipped);
+    ok(&combine(&[&results], &["--verify", "5"]));
+    refused(
+        &combine(&[&flipped], &["--verify", "5"]),
+        "solved again here; expected results that hold",
+    );
+
+    let mut impossible = lines.clone();
+    impossible[0]["value"] = Value::from(123_456_789);
+    let impossible = write("impossible.jsonl", &impossible);
+    refused(
+        &combine(&[&impossible], &[]),
+        "has the value 123456789; expected a solved value",
+    );
+
+    let mut other = lines[..1].to_vec();
+    other[0]["value"] = Value::from(-other[0]["value"].as_i64().unwrap());
+    let other = write("other.jsonl", &other);
+    refused(
+        &combine(&[&results, &other], &[]),
+        "expected one value for each job",
+    );
+
+    let mut stranger = lines.clone();
+    stranger[0]["position"] = Value::from("3994575 0 - -");
+    let stranger = write("stranger.jsonl", &stranger);
+    refused(&combine(&[&stranger], &[]), "is not one of the jobs");
+}

@@ -211,6 +211,10 @@ pub struct SolveArgs {
     /// answer, printed as a one-machine solve prints it.
     #[arg(long, value_name = "FILE", num_args = 1.., requires = "split_depth")]
     pub results: Vec<std::path::PathBuf>,
+    /// With --results, solve this many jobs picked at random again and check the files
+    /// agree (every result is checked for consistency in any case).
+    #[arg(long, value_name = "N", default_value_t = 0, requires = "results")]
+    pub verify: usize,
 }
 
 impl SolveArgs {
@@ -329,7 +333,7 @@ pub fn execute(args: SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 split_solve::solve_slice(&start, spec, jobs, (slice.index as usize, slice.count as usize), results, &options, out)
             }
             (Some(depth), None, None) if !args.results.is_empty() => {
-                split_solve::combine(&state, depth, &args.results, &options, args.all_replies, args.json, out)
+                split_solve::combine(&state, depth, &args.results, &options, args.all_replies, args.verify, args.json, out)
             }
             (Some(_), None, None) => Err(CliError::new(
                 "bad --split-depth: expected --write-jobs FILE or --results FILE... with it",

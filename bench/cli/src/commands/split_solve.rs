@@ -4,6 +4,7 @@
 //! prints.
 
 use crate::error::CliError;
+use ply_search::score;
 use ply_search::solver::split::{solve_each, Split};
 use ply_search::solver::{Solvable, SolveStats, SolverOptions};
 use ply_search::spec::canonical_spec;
@@ -244,14 +245,95 @@ pub fn solve_slice<G: Solvable>(
     }
 }
 
+/// Why `value` cannot be the solved value of `job` (a position where the game goes on), if it
+/// cannot: a solve gives a draw (0), or a win or loss whose distance, where it is exact, is at
+/// least one ply and no more than the game can last from there.
+fn impossible_value<G: Solvable>(job: &G, value: i32, distance: bool) -> Option<String> {
+    if value == score::DRAW {
+        return None;
+    }
+    if !score::is_decisive(value) || value.abs() > score::WIN {
+        return Some("a solved value is 0 (a draw) or a win or loss".into());
+    }
+    let plies = score::plies_to_result(value)?;
+    let longest = job.max_game_length();
+    if plies == 0 || (distance && longest.is_some_and(|most| plies > most)) {
+        return Some(format!(
+            "a result {plies} plies away, where the game goes on for 1 to {} more",
+            longest.map_or("any number of".to_string(), |m| m.to_string())
+        ));
+    }
+    None
+}
+
+/// Solves `count` jobs of `split` picked at random again (seeded by the number of jobs, so a
+/// rerun checks the same ones) and compares them with `values`: the same result (win, draw or
+/// loss), and with exact distances the same value.
+fn verify_sample<G: Solvable>(
+    split: &Split<G>,
+    values: &[i32],
+    count: usize,
+    options: &SolverOptions,
+) -> Result<(), CliError> {
+    if count == 0 {
+        return Ok(());
+    }
+    let jobs = split.jobs();
+    let mut order: Vec<usize> = (0..jobs.len()).collect();
+    let mut rng = ply_search::Rng::new(jobs.len() as u64);
+    for i in (1..order.len()).rev() {
+        order.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    let picked: Vec<(usize, G)> = order
+        .into_iter()
+        .take(count)
+        .map(|i| (i, jobs[i].clone()))
+        .collect();
+    let found = Mutex::new(Vec::new());
+    solve_each(
+        &picked,
+        options,
+        &ply_search::StopFlag::new(),
+        &|i, value, _| {
+            found
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push((i, value));
+        },
+    )
+    .map_err(|e| CliError::new(format!("cannot verify: {e}")))?;
+    for (job, value) in found.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        let same = if options.distance {
+            value == values[job]
+        } else {
+            value.signum() == values[job].signum()
+        };
+        if !same {
+            return Err(CliError::new(format!(
+                "bad --results: job {job} (`{}`) is {} in the files but {} solved again here; expected results that hold",
+                jobs[job].position(),
+                score::describe(values[job]),
+                score::describe(value)
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// Combines the results in `files` into the solution of `state` split `depth` plies down, and
-/// prints it as `ply solve` does.
+/// prints it as `ply solve` does. Each result is checked before it is used: it must be the
+/// value of one of the jobs, a value a solve can give there, and the same in every file that
+/// has it; with `verify` above 0, that many jobs picked at random (seeded by their number) are
+/// solved again here and must come out the same (the same result, and where the files carry
+/// exact distances, the same distance).
+#[allow(clippy::too_many_arguments)]
 pub fn combine<G: Solvable>(
     state: &G,
     depth: u32,
     files: &[PathBuf],
     options: &SolverOptions,
     all_replies: bool,
+    verify: usize,
     as_json: bool,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
@@ -261,24 +343,53 @@ pub fn combine<G: Solvable>(
         )));
     }
     let split = Split::new(state, depth, options.symmetry).map_err(CliError::new)?;
-    let mut by_position: HashMap<String, JobResult> = HashMap::new();
+    let job_of_position: HashMap<String, usize> = split
+        .jobs()
+        .iter()
+        .enumerate()
+        .map(|(i, job)| (job.position(), i))
+        .collect();
+    let mut by_position: HashMap<String, (JobResult, &Path)> = HashMap::new();
     for file in files {
+        let bad = |why: String| CliError::new(format!("bad --results `{}`: {why}", file.display()));
         for result in read_results(file)? {
             if result.distance != options.distance {
-                return Err(CliError::new(format!(
-                    "bad --results `{}`: solved {} --distance; expected the same as this combine",
-                    file.display(),
+                return Err(bad(format!(
+                    "solved {} --distance; expected the same as this combine",
                     if result.distance { "with" } else { "without" }
                 )));
             }
-            by_position.insert(result.position.clone(), result);
+            let Some(&job) = job_of_position.get(&result.position) else {
+                return Err(bad(format!(
+                    "`{}` is not one of the jobs of this position at --split-depth {depth}; expected the results of its jobs",
+                    result.position
+                )));
+            };
+            if let Some(why) = impossible_value(&split.jobs()[job], result.value, result.distance) {
+                return Err(bad(format!(
+                    "job {job} (`{}`) has the value {}; expected {why}",
+                    result.position, result.value
+                )));
+            }
+            if let Some((earlier, where_)) = by_position.get(&result.position) {
+                if earlier.value != result.value {
+                    return Err(bad(format!(
+                        "job {job} (`{}`) has the value {} here and {} in `{}`; expected one value for each job",
+                        result.position,
+                        result.value,
+                        earlier.value,
+                        where_.display()
+                    )));
+                }
+            }
+            by_position.insert(result.position.clone(), (result, file.as_path()));
         }
     }
     let mut values = Vec::with_capacity(split.jobs().len());
     let mut stats = SolveStats::default();
     for (i, job) in split.jobs().iter().enumerate() {
         let position = job.position();
-        let result = by_position.get(&position).ok_or_else(|| {
+        let (result, _) = by_position.get(&position).ok_or_else(|| {
             CliError::new(format!(
                 "bad --results: job {i} (`{position}`) has no result in the files; expected the results of every slice of the jobs of this position at --split-depth {depth}"
             ))
@@ -286,6 +397,7 @@ pub fn combine<G: Solvable>(
         values.push(result.value);
         stats.nodes += result.nodes;
     }
+    verify_sample(&split, &values, verify, options)?;
     let solution = split
         .combine(&values, options, all_replies, stats)
         .expect("one value per job");
