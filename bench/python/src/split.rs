@@ -7,7 +7,7 @@ use crate::errors::{bad_value, to_py};
 use crate::run::interruptible;
 use crate::state::State;
 use ply_registry::with_game;
-use ply_search::solver::split::{solve_each, Split};
+use ply_search::solver::split::{impossible_value, solve_each, Split};
 use ply_search::solver::{Solvable, SolverOptions};
 use ply_search::Game;
 use pyo3::exceptions::PyRuntimeError;
@@ -101,7 +101,18 @@ fn combine_in<'py, G: Solvable>(
                 "bad values: job {i} (`{position}`) has none; expected a value for every job of split_jobs(state, {depth})"
             ))
         })?;
+        if let Some(why) = impossible_value(job, *value, options.distance) {
+            return Err(bad_value(format!(
+                "bad values: job {i} (`{position}`) has the value {value}; expected {why}"
+            )));
+        }
         listed.push(*value);
+    }
+    if values.len() > listed.len() {
+        return Err(bad_value(format!(
+            "bad values: {} positions that are not jobs of split_jobs(state, {depth}); expected the values of its jobs",
+            values.len() - listed.len()
+        )));
     }
     let solution = split
         .combine(&listed, options, all_replies, Default::default())

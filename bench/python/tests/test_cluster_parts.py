@@ -66,6 +66,19 @@ class SplitSolves(unittest.TestCase):
         with self.assertRaises(ply_search.PlyError):
             ply_search.split_jobs(state, 9)
 
+    def test_values_no_solve_gives_and_strangers_are_refused(self):
+        state = ply_search.load_game("tictactoe").new_initial_state()
+        jobs = ply_search.split_jobs(state, 2)
+        values = {job: value for job, (value, _) in zip(jobs, ply_search.solve_positions(state, jobs))}
+        forged = dict(values)
+        forged[jobs[0]] = 123456789
+        with self.assertRaises(ply_search.PlyError) as caught:
+            ply_search.split_combine(state, 2, forged)
+        self.assertIn("has the value 123456789", str(caught.exception))
+        with self.assertRaises(ply_search.PlyError) as caught:
+            ply_search.split_combine(state, 2, {**values, "xxxxxxxxx x": 0})
+        self.assertIn("not jobs", str(caught.exception))
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -192,6 +192,39 @@ impl<G: Solvable> Split<G> {
     }
 }
 
+/// Why `value` cannot be the solved value of `job` (a position where the game goes on, for its
+/// side to move), if it cannot, for a combine to refuse results that were edited or mixed up:
+/// a solve gives a draw (0), or a win or loss at least one ply away and, where the distance is
+/// exact, no further than the game can last from there.
+///
+/// ```
+/// use ply_search::score::{win_in, WIN};
+/// use ply_search::solver::split::impossible_value;
+/// use ply_search::tree::Tree;
+/// let job = Tree::parse("[[1,-1],[0,2]]").unwrap();
+/// assert!(impossible_value(&job, win_in(2), true).is_none());
+/// assert!(impossible_value(&job, 0, true).is_none());
+/// assert!(impossible_value(&job, 123_456_789, false).is_some()); // no solved value
+/// assert!(impossible_value(&job, WIN, false).is_some()); // a win at the job itself
+/// ```
+pub fn impossible_value<G: crate::Game>(job: &G, value: Score, distance: bool) -> Option<String> {
+    if value == crate::score::DRAW {
+        return None;
+    }
+    if !crate::score::is_decisive(value) || value.abs() > crate::score::WIN {
+        return Some("a solved value is 0 (a draw) or a win or loss".into());
+    }
+    let plies = crate::score::plies_to_result(value)?;
+    let longest = job.max_game_length();
+    if plies == 0 || (distance && longest.is_some_and(|most| plies > most)) {
+        return Some(format!(
+            "a result {plies} plies away, where the game goes on for 1 to {} more",
+            longest.map_or("any number of".to_string(), |m| m.to_string())
+        ));
+    }
+    None
+}
+
 /// Solves each `(index, position)` of `jobs` for its side to move on the configured threads
 /// (each thread takes the next job and keeps its own table, a share of the bytes), calling
 /// `on_value(index, value, nodes)` as each is found: the caller can checkpoint it. Stops at

@@ -5,7 +5,7 @@
 
 use crate::error::CliError;
 use ply_search::score;
-use ply_search::solver::split::{solve_each, Split};
+use ply_search::solver::split::{self, solve_each, Split};
 use ply_search::solver::{Solvable, SolveStats, SolverOptions};
 use ply_search::spec::canonical_spec;
 use ply_search::StopReason;
@@ -245,27 +245,6 @@ pub fn solve_slice<G: Solvable>(
     }
 }
 
-/// Why `value` cannot be the solved value of `job` (a position where the game goes on), if it
-/// cannot: a solve gives a draw (0), or a win or loss whose distance, where it is exact, is at
-/// least one ply and no more than the game can last from there.
-fn impossible_value<G: Solvable>(job: &G, value: i32, distance: bool) -> Option<String> {
-    if value == score::DRAW {
-        return None;
-    }
-    if !score::is_decisive(value) || value.abs() > score::WIN {
-        return Some("a solved value is 0 (a draw) or a win or loss".into());
-    }
-    let plies = score::plies_to_result(value)?;
-    let longest = job.max_game_length();
-    if plies == 0 || (distance && longest.is_some_and(|most| plies > most)) {
-        return Some(format!(
-            "a result {plies} plies away, where the game goes on for 1 to {} more",
-            longest.map_or("any number of".to_string(), |m| m.to_string())
-        ));
-    }
-    None
-}
-
 /// Solves `count` jobs of `split` picked at random again (seeded by the number of jobs, so a
 /// rerun checks the same ones) and compares them with `values`: the same result (win, draw or
 /// loss), and with exact distances the same value.
@@ -365,7 +344,9 @@ pub fn combine<G: Solvable>(
                     result.position
                 )));
             };
-            if let Some(why) = impossible_value(&split.jobs()[job], result.value, result.distance) {
+            if let Some(why) =
+                split::impossible_value(&split.jobs()[job], result.value, result.distance)
+            {
                 return Err(bad(format!(
                     "job {job} (`{}`) has the value {}; expected {why}",
                     result.position, result.value
