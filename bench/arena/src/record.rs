@@ -220,15 +220,38 @@ impl RecordWriter {
     /// record without its newline gets it. Anything else that is not a record is an error,
     /// and the file is left as it is.
     pub fn append(path: &Path) -> Result<RecordWriter, ArenaError> {
+        Self::open(path, false)
+    }
+
+    /// [`RecordWriter::append`] for a file that must be a plain file in its folder: a link
+    /// (to anywhere), a named pipe or a device is refused without waiting on it. A server
+    /// writing a file on a client's behalf opens it so.
+    pub fn append_plain(path: &Path) -> Result<RecordWriter, ArenaError> {
+        Self::open(path, true)
+    }
+
+    fn open(path: &Path, plain_only: bool) -> Result<RecordWriter, ArenaError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| ArenaError::io("create", dir, e))?;
         }
-        let mut file = std::fs::OpenOptions::new()
-            .create(true)
-            .read(true)
-            .append(true)
+        let mut options = std::fs::OpenOptions::new();
+        options.create(true).read(true).append(true);
+        #[cfg(unix)]
+        if plain_only {
+            use std::os::unix::fs::OpenOptionsExt;
+            // No following a link, no waiting for a pipe's other end.
+            options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+        }
+        let mut file = options
             .open(path)
             .map_err(|e| ArenaError::io("write", path, e))?;
+        if plain_only && !file.metadata().is_ok_and(|m| m.is_file()) {
+            return Err(ArenaError::io(
+                "write",
+                path,
+                std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a plain file"),
+            ));
+        }
         if let Err(e) = file.try_lock() {
             return Err(match e {
                 std::fs::TryLockError::WouldBlock => ArenaError::config(format!(

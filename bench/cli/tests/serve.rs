@@ -797,3 +797,74 @@ fn the_curl_examples_of_the_docs_work() {
         );
     }
 }
+
+/// Saving a page's game writes only a plain file of the records folder: a link leading out of
+/// it and a named pipe are refused at once (the pipe would have held up every route), errors
+/// name the file and not its path on the server, a player name is bounded, and the file stops
+/// growing before the server could no longer read it back.
+#[cfg(unix)]
+#[test]
+fn saving_refuses_links_pipes_and_a_full_file() {
+    let dir = std::env::temp_dir().join(format!("ply-serve-save-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let played = dir.join("ply-serve-games.jsonl");
+    let server = Server::start(&["--records", dir.to_str().unwrap(), "--max-body", "2KiB"]);
+    let game = r#"{"game": "tictactoe", "moves": "0,3,1,4,2", "players": ["human", "random"]}"#;
+
+    let outside = dir.with_extension("outside.jsonl");
+    std::fs::write(&outside, "").unwrap();
+    std::os::unix::fs::symlink(&outside, &played).unwrap();
+    refused(
+        server.addr,
+        "/api/record",
+        game,
+        500,
+        "it is a link, a pipe or a folder",
+    );
+    let reply = request(server.addr, "POST", "/api/record", Some(game)).unwrap();
+    assert!(
+        !reply.body.contains(dir.to_str().unwrap()),
+        "{}",
+        reply.body
+    );
+    assert_eq!(std::fs::read_to_string(&outside).unwrap(), "");
+    std::fs::remove_file(&played).unwrap();
+
+    let made = Command::new("mkfifo").arg(&played).status().unwrap();
+    assert!(made.success());
+    refused(
+        server.addr,
+        "/api/record",
+        game,
+        500,
+        "it is a link, a pipe or a folder",
+    );
+    assert_eq!(get(server.addr, "/api/status").unwrap().status, 200);
+    std::fs::remove_file(&played).unwrap();
+
+    let long = format!(
+        r#"{{"game": "tictactoe", "moves": "0,3,1,4,2", "players": ["{}", "random"]}}"#,
+        "h".repeat(600)
+    );
+    refused(server.addr, "/api/record", &long, 400, "at most 500 bytes");
+
+    let mut saved = 0;
+    loop {
+        let reply = request(server.addr, "POST", "/api/record", Some(game)).unwrap();
+        if reply.status != 200 {
+            assert_eq!(reply.status, 507, "{}", reply.body);
+            assert!(reply.body.contains("--max-body"), "{}", reply.body);
+            break;
+        }
+        saved += 1;
+        assert!(saved < 100, "the file never filled");
+    }
+    assert!(saved >= 2);
+    let size = std::fs::metadata(&played).unwrap().len();
+    assert!(size <= 2048, "{size}");
+    let read = get(server.addr, "/api/records/file?name=ply-serve-games.jsonl").unwrap();
+    assert_eq!(read.status, 200, "{}", read.body);
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_file(&outside);
+}

@@ -90,6 +90,47 @@ pub fn games(text: &str, source: &str) -> Result<Value, ApiError> {
     Ok(json!({ "name": source, "games": records }))
 }
 
+/// The longest player spec a saved game may name.
+pub const MAX_PLAYER: usize = 500;
+
+/// Appends `record` to [`PLAYED_FILE`] in `dir`. The file must be a plain file of the folder
+/// (a link out of it, or a named pipe that would hold up the server, is refused), and it is
+/// kept within `max_bytes`, the most the server reads back (past that it could no longer be
+/// replayed). Errors name the file, never its path on the server.
+pub fn save(dir: &Path, record: &GameRecord, max_bytes: usize) -> Result<(), ApiError> {
+    let path = dir.join(PLAYED_FILE);
+    let line = record.to_line().len() + 1;
+    let size = std::fs::symlink_metadata(&path).map_or(0, |m| m.len());
+    if size as usize + line > max_bytes {
+        return Err(ApiError::new(
+            StatusCode::INSUFFICIENT_STORAGE,
+            format!(
+                "cannot save: `{PLAYED_FILE}` has {size} bytes and the server reads at most {max_bytes} (ply serve --max-body); expected a records folder with room (move the file away to start a new one)"
+            ),
+        ));
+    }
+    let failed = |why: String| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("cannot save to `{PLAYED_FILE}` in the records folder: {why}"),
+        )
+    };
+    if let Ok(meta) = std::fs::symlink_metadata(&path) {
+        if !meta.file_type().is_file() {
+            return Err(failed(
+                "it is a link, a pipe or a folder; expected a plain file (or none)".into(),
+            ));
+        }
+    }
+    let mut writer = ply_arena::record::RecordWriter::append_plain(&path).map_err(|e| {
+        failed(match e {
+            ply_arena::ArenaError::Io { source, .. } => source.to_string(),
+            other => other.to_string(),
+        })
+    })?;
+    writer.write(record).map_err(|e| failed(e.to_string()))
+}
+
 /// A game played on the page, to be written as an arena record.
 #[derive(Clone, Debug, Deserialize)]
 pub struct Played {
@@ -103,6 +144,12 @@ pub struct Played {
 /// The arena record of a game played on the page, checked by replaying it: its winner and
 /// end come from the rules (a game not over is recorded as resigned by the player to move).
 pub fn record_of(played: &Played) -> Result<GameRecord, ApiError> {
+    if let Some(long) = played.players.iter().find(|p| p.len() > MAX_PLAYER) {
+        return Err(ApiError::bad_request(format!(
+            "bad player `{}...`: expected an agent spec or `human` of at most {MAX_PLAYER} bytes",
+            long.chars().take(20).collect::<String>()
+        )));
+    }
     let game = AnyGame::from_spec(&played.at.game)?;
     game.require_two_players("a record")?;
     let moves = played.at.moves.list()?;

@@ -301,15 +301,7 @@ async fn record_played(
     let record = records::record_of(&played)?;
     let mut saved = Value::Null;
     if let Some(dir) = &app.config.records {
-        let path = dir.join(records::PLAYED_FILE);
-        let mut writer = ply_arena::record::RecordWriter::append(&path)
-            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
-        writer.write(&record).map_err(|e| {
-            ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                format!("cannot write `{}`: {e}", records::PLAYED_FILE),
-            )
-        })?;
+        records::save(dir, &record, app.config.max_body)?;
         saved = json!(records::PLAYED_FILE);
     }
     Ok(Json(json!({"record": record, "saved": saved})))
