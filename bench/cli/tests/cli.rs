@@ -279,6 +279,10 @@ fn bad_input_gets_one_line_and_exit_code_2() {
             "bad --host `localhost:80`",
         ),
         (
+            &["serve", "--host", "0.0.0.0", "--port", "0"],
+            "or --public to serve a network on purpose",
+        ),
+        (
             &["search", "isolation", "alphabeta(tt=64GiB)"],
             "not enough memory",
         ),

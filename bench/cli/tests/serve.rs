@@ -256,6 +256,13 @@ fn bad_input_gets_a_4xx_with_a_one_line_json_error() {
     refused(
         a,
         "/api/search",
+        r#"{"game": "isolation", "agent": "mcts(memory=8GiB)"}"#,
+        400,
+        "memory= above this server's cap",
+    );
+    refused(
+        a,
+        "/api/search",
         r#"{"game": "isolation", "agent": "mcts(iterations=999999999999)"}"#,
         400,
         "max-nodes",
@@ -434,6 +441,15 @@ fn the_stop_button_ends_a_search_with_its_best_move_so_far() {
     .unwrap();
     let (_, started) = stream.next_event().unwrap().unwrap();
     let id = started["id"].as_u64().unwrap();
+    // Not a counter another client could guess, and exact in JavaScript.
+    assert!(id > 1 && id < 1 << 53, "{id}");
+    refused(
+        server.addr,
+        &format!("/api/live/{}/stop", id ^ 1),
+        "{}",
+        404,
+        "",
+    );
     let (name, _) = stream.next_event().unwrap().unwrap();
     assert_eq!(name, "iteration");
     let stopped_at = Instant::now();

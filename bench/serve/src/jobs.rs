@@ -133,12 +133,15 @@ pub async fn answer(rx: oneshot::Receiver<Result<Value, ApiError>>) -> Result<Va
 pub fn check_agent_caps(app: &App, agent: &str) -> Result<(), ApiError> {
     let mut spec = Spec::parse(agent)?;
     let caps = &app.config;
-    if let Some(tt) = spec.take("tt").and_then(|v| parse_size(&v)) {
-        if tt > caps.max_tt {
-            return Err(ApiError::bad_request(format!(
-                "bad agent `{agent}`: tt= above this server's cap; expected at most {} MiB (ply serve --max-tt)",
-                caps.max_tt >> 20
-            )));
+    // A search's memory: the alpha-beta engine's table, MCTS's tree.
+    for key in ["tt", "memory"] {
+        if let Some(bytes) = spec.take(key).and_then(|v| parse_size(&v)) {
+            if bytes > caps.max_tt {
+                return Err(ApiError::bad_request(format!(
+                    "bad agent `{agent}`: {key}= above this server's cap; expected at most {} MiB (ply serve --max-tt)",
+                    caps.max_tt >> 20
+                )));
+            }
         }
     }
     for key in ["nodes", "iterations"] {

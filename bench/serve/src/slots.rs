@@ -5,7 +5,9 @@
 use crate::error::ApiError;
 use crate::ServeConfig;
 use ply_search::StopFlag;
+use std::collections::hash_map::RandomState;
 use std::collections::HashMap;
+use std::hash::BuildHasher;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
@@ -16,6 +18,9 @@ pub struct Slots {
     max: usize,
     live: Mutex<HashMap<u64, StopFlag>>,
     next_id: AtomicU64,
+    /// A keyed hash with keys drawn from the system at start: live ids are the hashes of a
+    /// counter, so a client cannot guess another's id to stop its search.
+    ids: RandomState,
 }
 
 /// Raises a search's stop flag when dropped: a request future or an event stream dropped
@@ -36,6 +41,7 @@ impl Slots {
             max: config.max_searches,
             live: Mutex::new(HashMap::new()),
             next_id: AtomicU64::new(1),
+            ids: RandomState::new(),
         }
     }
 
@@ -52,11 +58,18 @@ impl Slots {
         self.max - self.semaphore.available_permits()
     }
 
-    /// Registers a live search's flag under a new id, for [`Slots::stop`].
+    /// Registers a live search's flag under a new id, for [`Slots::stop`]: unpredictable, and
+    /// below 2^53 so that a browser's JavaScript number holds it exactly.
     pub fn register(&self, stop: StopFlag) -> u64 {
-        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
-        self.lock().insert(id, stop);
-        id
+        let mut live = self.lock();
+        loop {
+            let count = self.next_id.fetch_add(1, Ordering::Relaxed);
+            let id = self.ids.hash_one(count) & ((1 << 53) - 1);
+            if id != 0 && !live.contains_key(&id) {
+                live.insert(id, stop);
+                return id;
+            }
+        }
     }
 
     /// Forgets a finished live search.

@@ -11,9 +11,11 @@ pub fn run(config: &ply_serve::ServeConfig, out: &mut dyn Write) -> Result<(), C
     ply_serve::run(config.clone(), stop, |addr| {
         let shown = if addr.ip().is_unspecified() {
             format!(
-                "http://127.0.0.1:{} (and this machine's other addresses)",
+                "http://127.0.0.1:{} (and this machine's other addresses; no authentication: anyone who reaches them may use it)",
                 addr.port()
             )
+        } else if !addr.ip().is_loopback() {
+            format!("http://{addr} (no authentication: anyone who reaches it may use it)")
         } else {
             format!("http://{addr}")
         };
@@ -27,9 +29,14 @@ pub fn run(config: &ply_serve::ServeConfig, out: &mut dyn Write) -> Result<(), C
 #[derive(Args, Debug)]
 pub struct ServeArgs {
     /// The address to listen on; loopback only unless you give another (e.g. 0.0.0.0 for a
-    /// classroom network).
+    /// classroom network, with --public).
     #[arg(long, default_value = "127.0.0.1", value_name = "IP")]
     pub host: String,
+    /// Allow a --host beyond this machine: the API has no authentication, so anyone who can
+    /// reach the address can run searches and save games (docs/serve.md says what it
+    /// promises).
+    #[arg(long)]
+    pub public: bool,
     /// The port (0 picks a free one).
     #[arg(long, default_value_t = 8080, value_name = "N")]
     pub port: u16,
@@ -63,6 +70,12 @@ impl ServeArgs {
                 self.host
             ))
         })?;
+        if !host.is_loopback() && !self.public {
+            return Err(CliError::new(format!(
+                "bad --host `{}`: beyond this machine anyone who can reach it may use the API, which has no authentication; expected a loopback address such as 127.0.0.1, or --public to serve a network on purpose",
+                self.host
+            )));
+        }
         let size = |flag: &str, text: &str| {
             ply_search::agents::parse_size(text)
                 .filter(|&n| n > 0)
