@@ -68,7 +68,7 @@ impl FromSpec for Isolation {
         SpecKey {
             key: "players",
             default: "2",
-            accepted: "2 (3 or 4: the knights for several players, below)",
+            accepted: "2 (3 or 4: the knights for several players, listed apart)",
         },
     ];
     const EXAMPLE: &'static str = "isolation(width=7,height=7,rules=aind)";

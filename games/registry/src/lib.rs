@@ -36,7 +36,6 @@ macro_rules! registered_games {
     ($callback:ident ! ($($args:tt)*)) => {
         $crate::$callback! { ($($args)*)
             Isolation => ply_isolation::Isolation,
-            Knights => ply_isolation::Knights,
             QueenIsolation => ply_queen_isolation::QueenIsolation,
             Onitama => ply_onitama::Onitama,
             ConnectFour => ply_connect_four::ConnectFour,
@@ -48,6 +47,7 @@ macro_rules! registered_games {
             Othello => ply_othello::Othello,
             Rolit => ply_othello::Rolit,
             ChineseCheckers => ply_chinese_checkers::ChineseCheckers,
+            Knights => ply_isolation::Knights,
             Tree => ply_search::tree::Tree,
             ChanceTree => ply_search::tree::ChanceTree,
             TicTacToe => ply_tutorial::TicTacToe,
@@ -190,8 +190,13 @@ impl GameInfo {
 
 /// The registered games' names, comma-separated, for messages.
 pub fn game_names() -> String {
-    let mut names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
-    names.dedup(); // knight Isolation's two entries, for two players and for more
+    let mut names: Vec<&str> = Vec::new();
+    for game in GAMES {
+        // Knight Isolation has two entries, for two players and for more: named once.
+        if !names.contains(&game.name) {
+            names.push(game.name);
+        }
+    }
     names.join(", ")
 }
 

@@ -21,7 +21,7 @@ impl FromSpec for Knights {
         SpecKey {
             key: "players",
             default: "3",
-            accepted: "3 or 4 (2 is the two-player game above)",
+            accepted: "3 or 4 (with 2, or none, isolation is the two-player game)",
         },
         SpecKey {
             key: "width",
