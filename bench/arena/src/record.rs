@@ -255,7 +255,7 @@ impl RecordWriter {
         if let Err(e) = file.try_lock() {
             return Err(match e {
                 std::fs::TryLockError::WouldBlock => ArenaError::config(format!(
-                    "bad --out `{}`: another ply is writing it now; expected a file no other run is writing",
+                    "bad record file `{}`: another ply is writing it now; expected a file no other run is writing",
                     path.display()
                 )),
                 std::fs::TryLockError::Error(e) => ArenaError::io("lock", path, e),

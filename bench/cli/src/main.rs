@@ -10,11 +10,17 @@ fn main() {
     let result = cli::run(std::env::args_os(), &mut out);
     let flushed = out.flush();
     match result {
-        Ok(()) => {
-            if flushed.is_err() {
-                std::process::exit(1);
+        Ok(()) => match flushed {
+            Ok(()) => {}
+            // A reader that stopped early (`ply games | head`) is no error worth a message.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(1),
+            // Output buffered to the end fails only here (a full disk): say so.
+            Err(e) => {
+                let e = CliError::Output(e);
+                eprintln!("error: {e}");
+                std::process::exit(e.exit_code());
             }
-        }
+        },
         Err(CliError::Interrupted(note)) => {
             let _ = flushed;
             eprintln!("{note}");

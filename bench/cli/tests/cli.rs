@@ -1177,3 +1177,37 @@ fn ablate_measures_each_enhancement_on_the_same_positions() {
         (&["ablate", "--game", "chess"], "bad game `chess`"),
     ]);
 }
+
+/// Output that cannot be written (a full disk) is a one-line error, not a silent exit; a
+/// reader that stops early is not.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_named_and_a_closed_pipe_is_not() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ply"))
+        .arg("games")
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("cannot write output"), "{err}");
+
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ply"))
+        .arg("games")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // the reader is gone before a byte is read
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -132,6 +132,19 @@ fn a_file_another_run_is_writing_is_refused() {
         &tournament(&file, &["--resume"]),
         "another ply is writing it",
     );
+    // ply play's --record is refused the same way, naming the file, not another flag.
+    let played = ply(&[
+        "play",
+        "tictactoe",
+        "--p0",
+        "random",
+        "--p1",
+        "random",
+        "--record",
+        file.to_str().unwrap(),
+    ]);
+    refused(&played, "bad record file");
+    assert!(!String::from_utf8_lossy(&played.stderr).contains("--out"));
     drop(writer);
     ok(&tournament(&file, &["--resume"]));
     complete(&file);

@@ -84,11 +84,28 @@ pub fn too_big_for_memory(bytes: usize) -> Option<String> {
     let available = available_memory()?;
     (bytes > available).then(|| {
         format!(
-            "not enough memory for {:.1} GiB: this process can have {:.1} GiB now",
-            bytes as f64 / (1u64 << 30) as f64,
-            available as f64 / (1u64 << 30) as f64
+            "not enough memory for {}: this process can have {} now",
+            readable_size(bytes),
+            readable_size(available)
         )
     })
+}
+
+/// A size for a message, in the largest unit that keeps a whole number before the point and
+/// exact enough to tell two near sizes apart (`1.5 GiB`, `204.8 MiB`, `12 KiB`).
+fn readable_size(bytes: usize) -> String {
+    const UNITS: [(usize, &str); 3] = [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")];
+    for (unit, name) in UNITS {
+        if bytes >= unit {
+            let value = bytes as f64 / unit as f64;
+            return if value >= 100.0 {
+                format!("{value:.0} {name}")
+            } else {
+                format!("{value:.1} {name}")
+            };
+        }
+    }
+    format!("{bytes} bytes")
 }
 
 /// A size in bytes as a spec writes it: whole GiB, MiB or KiB where it divides, else bytes
@@ -101,4 +118,20 @@ pub fn format_size(bytes: usize) -> String {
         }
     }
     bytes.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::readable_size;
+
+    #[test]
+    fn sizes_in_messages_tell_near_sizes_apart() {
+        // Two sizes that both read "0.2 GiB" at one decimal of a GiB.
+        assert_eq!(readable_size(250 << 20), "250 MiB");
+        assert_eq!(readable_size(205 << 20), "205 MiB");
+        assert_eq!(readable_size(3 << 29), "1.5 GiB");
+        assert_eq!(readable_size(2 << 30), "2.0 GiB");
+        assert_eq!(readable_size(12 << 10), "12.0 KiB");
+        assert_eq!(readable_size(500), "500 bytes");
+    }
 }
