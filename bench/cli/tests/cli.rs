@@ -863,19 +863,22 @@ fn scores_say_a_distance_only_when_it_is_exact() {
 fn play_two_agents_to_the_end_and_record_the_game() {
     let file = std::env::temp_dir().join(format!("ply-play-{}.jsonl", std::process::id()));
     let _ = std::fs::remove_file(&file);
-    let out = ply_with_input(
-        &[
-            "play",
-            "isolation(width=5,height=5,rules=standard)",
-            "--p0",
-            "greedy",
-            "--p1",
-            "alphabeta(depth=6)",
-            "--record",
-            file.to_str().unwrap(),
-        ],
-        "",
-    );
+    let play = || {
+        ply_with_input(
+            &[
+                "play",
+                "isolation(width=5,height=5,rules=standard)",
+                "--p0",
+                "greedy",
+                "--p1",
+                "alphabeta(depth=6)",
+                "--record",
+                file.to_str().unwrap(),
+            ],
+            "",
+        )
+    };
+    let out = play();
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains("player 0 (greedy) plays"), "{text}");
@@ -896,19 +899,7 @@ fn play_two_agents_to_the_end_and_record_the_game() {
 
     // A second game into the same file: each has an id of its own, so the file's standings
     // read both (an id found twice is refused as a game counted twice).
-    let again = ply_with_input(
-        &[
-            "play",
-            "isolation(width=5,height=5,rules=standard)",
-            "--p0",
-            "greedy",
-            "--p1",
-            "alphabeta(depth=6)",
-            "--record",
-            file.to_str().unwrap(),
-        ],
-        "",
-    );
+    let again = play();
     assert!(again.status.success(), "{}", stderr(&again));
     let standings = ply(&["arena", "--from-records", file.to_str().unwrap()]);
     assert!(standings.status.success(), "{}", stderr(&standings));

@@ -37,6 +37,19 @@ const ROWS: [(u8, u8); 17] = [
     (1, 12),
 ];
 
+const fn row_lengths() -> [usize; 17] {
+    let mut out = [0; 17];
+    let mut row = 0;
+    while row < ROWS.len() {
+        out[row] = ROWS[row].0 as usize;
+        row += 1;
+    }
+    out
+}
+
+/// The cells of each row, from the top point.
+pub const ROW_LENGTHS: [usize; 17] = row_lengths();
+
 /// A cell's row and doubled column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Place {

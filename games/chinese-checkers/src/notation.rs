@@ -5,12 +5,9 @@
 //! piece stands on it, then the seat to move and the turns played:
 //! `0/00/000/0000/............./…/1111/111/11/1 0 0`.
 
-use crate::board::{bit, CELLS, NEIGHBOURS};
+use crate::board::{bit, CELLS, NEIGHBOURS, ROW_LENGTHS};
 use crate::state::{ChineseCheckers, Move, PASS};
 use ply_search::{Game, NotationError};
-
-/// The rows' lengths, top to bottom.
-const ROW_LENGTHS: [usize; 17] = [1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1];
 
 /// The turn in OpenSpiel's words.
 pub fn format_move(mv: Move) -> String {

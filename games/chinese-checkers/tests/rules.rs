@@ -66,7 +66,7 @@ fn position_of(pieces: &[&[u8]], seat: usize, turns: u32) -> String {
     }
     let mut rows = Vec::new();
     let mut at = 0;
-    for length in [1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1] {
+    for length in ply_chinese_checkers::board::ROW_LENGTHS {
         rows.push(cells[at..at + length].iter().collect::<String>());
         at += length;
     }

@@ -125,7 +125,7 @@ impl FromSpec for Isolation {
 
     /// Every `isolation` spec but those naming three or four players ([`crate::Knights`]).
     fn claims(spec: &Spec) -> bool {
-        !matches!(spec.get("players"), Some("3" | "4"))
+        !<crate::Knights as FromSpec>::claims(spec)
     }
 
     fn from_parsed_spec(mut spec: Spec) -> Result<Isolation, NotationError> {

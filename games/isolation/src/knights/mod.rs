@@ -149,9 +149,7 @@ impl Game for Knights {
     /// Over when every player but the one to move is out.
     #[inline]
     fn is_terminal(&self) -> bool {
-        Player::first(self.players as usize)
-            .iter()
-            .all(|&p| p.index() == self.seat as usize || self.is_out(p))
+        self.players_in().all(|p| p == self.to_move())
     }
 
     /// The last player in wins.
