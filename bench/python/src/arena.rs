@@ -5,12 +5,13 @@
 
 use crate::convert::to_python;
 use crate::errors::{bad_value, to_py};
-use crate::run::interruptible;
+use crate::run::interruptible_watching;
 use crate::state::State;
+use crate::watch::{CallWatch, Stopped};
 use ply_arena::record::standings;
 use ply_arena::{
     run_with, spec_seat, to_csv, validate_with, ArenaConfig, ArenaError, Choice, EndReason,
-    GameRecord, Resumed, Seat, SeatMaker,
+    GameRecord, GameRules, Resumed, Seat, SeatMaker,
 };
 use ply_registry::AnyGame;
 use ply_search::agents::parse_duration;
@@ -19,8 +20,8 @@ use pyo3::exceptions::{PyOSError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use std::path::PathBuf;
-use std::sync::Mutex;
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 /// One agent of a tournament, as given.
 enum Entry {
@@ -33,6 +34,8 @@ enum Entry {
 /// The seats of a tournament from Python.
 struct PythonSeats {
     entries: Vec<Entry>,
+    /// The Python agents' calls under way, which the waiting thread may stop.
+    watch: Arc<CallWatch>,
 }
 
 impl SeatMaker for PythonSeats {
@@ -50,6 +53,8 @@ impl SeatMaker for PythonSeats {
             Entry::Python(function) => Ok(Box::new(PythonSeat {
                 function: Python::attach(|py| function.clone_ref(py)),
                 game: game_spec.to_string(),
+                watch: Arc::clone(&self.watch),
+                rules: None,
             })),
         }
     }
@@ -59,17 +64,50 @@ impl SeatMaker for PythonSeats {
 struct PythonSeat {
     function: Py<PyAny>,
     game: String,
+    watch: Arc<CallWatch>,
+    /// The clock of the game under way.
+    rules: Option<GameRules>,
 }
 
 impl<G: FrontEndGame> Seat<G> for PythonSeat
 where
     AnyGame: From<G>,
 {
+    fn new_game(&mut self, rules: &GameRules) {
+        self.rules = Some(*rules);
+    }
+
     fn choose(&mut self, state: &G) -> Result<Choice<G::Move>, ArenaError> {
         let forfeit = |reason, detail| Ok(Choice::Forfeit { reason, detail });
+        let interrupted = || Err(ArenaError::Seat("stopped by Ctrl-C".to_string()));
+        if self.watch.is_interrupted() {
+            return interrupted();
+        }
+        let allowed = self
+            .rules
+            .and_then(|r| r.move_time.map(|t| t + r.tolerance));
         Python::attach(|py| {
             let given = State::new(&self.game, AnyGame::from(state.clone()));
-            let answer = match self.function.call1(py, (given,)) {
+            let call = self
+                .watch
+                .enter(py, allowed.map(|a| Instant::now() + a))
+                .map_err(|e| ArenaError::Seat(format!("cannot watch a Python agent: {e}")))?;
+            let returned = self.function.call1(py, (given,));
+            match self.watch.leave(py, call) {
+                Some(Stopped::Interrupted) => return interrupted(),
+                Some(Stopped::Overtime) => {
+                    let allowed = allowed.expect("a deadline was set");
+                    return forfeit(
+                        EndReason::Timeout,
+                        format!(
+                            "did not return within {} ms (move time and tolerance): stopped",
+                            allowed.as_millis()
+                        ),
+                    );
+                }
+                None => {}
+            }
+            let answer = match returned {
                 Ok(answer) => answer.into_bound(py),
                 Err(e) => return forfeit(EndReason::Error, format!("raised {e}")),
             };
@@ -385,7 +423,10 @@ pub fn arena(
             None => ply_arena::Shard::WHOLE,
         },
     };
-    let seats = PythonSeats { entries };
+    let seats = PythonSeats {
+        entries,
+        watch: Arc::default(),
+    };
     validate_with(&config, &seats).map_err(arena_error)?;
     let (mut records, pending, writer) = match &out {
         Some(path) => {
@@ -400,7 +441,7 @@ pub fn arena(
     };
     let played = Mutex::new(Vec::new());
     let write_error = Mutex::new(None);
-    let result = interruptible(py, |stop| {
+    let result = interruptible_watching(py, Some(&seats.watch), |stop| {
         run_with(
             &config,
             &pending,

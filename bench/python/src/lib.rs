@@ -17,6 +17,7 @@ mod run;
 mod split;
 mod state;
 mod teaching;
+mod watch;
 
 use pyo3::prelude::*;
 

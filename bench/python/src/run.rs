@@ -10,6 +10,7 @@ use crate::convert::to_python;
 use crate::errors::{bad_value, to_py};
 use crate::pygame::{is_python_game, take_raised, PyGameState};
 use crate::state::State;
+use crate::watch::CallWatch;
 use ply_arena::{in_agent, QuietAgentPanics};
 use ply_registry::with_game;
 use ply_search::agents::{build_agent, parse_duration, parse_size};
@@ -32,6 +33,17 @@ pub(crate) fn interruptible<R: Send>(
     py: Python<'_>,
     work: impl FnOnce(&StopFlag) -> R + Send,
 ) -> PyResult<R> {
+    interruptible_watching(py, None, work)
+}
+
+/// [`interruptible`] for work that calls agents written in Python: every 10 ms the calls of
+/// `watch` past their deadline are stopped, and on Ctrl-C every call under way is, so that an
+/// agent that never returns cannot hold the work.
+pub(crate) fn interruptible_watching<R: Send>(
+    py: Python<'_>,
+    watch: Option<&CallWatch>,
+    work: impl FnOnce(&StopFlag) -> R + Send,
+) -> PyResult<R> {
     let stop = StopFlag::new();
     let (done, finished) = std::sync::mpsc::channel::<()>();
     std::thread::scope(|scope| {
@@ -41,20 +53,33 @@ pub(crate) fn interruptible<R: Send>(
             let _done = done;
             work(&worker_stop)
         });
-        let mut finished = finished;
-        loop {
+        let mut finished = Some(finished);
+        // Waits up to 10 ms for the work to end without the GIL; true once it has.
+        let mut ended = |py: Python<'_>| {
             // The receiver goes with the wait (it may not be shared), and comes back.
+            let receiver = finished
+                .take()
+                .expect("the receiver is back after each wait");
             let (back, waited) = py.detach(move || {
-                let waited = finished.recv_timeout(Duration::from_millis(10));
-                (finished, waited)
+                let waited = receiver.recv_timeout(Duration::from_millis(10));
+                (receiver, waited)
             });
-            finished = back;
-            if !matches!(waited, Err(RecvTimeoutError::Timeout)) {
-                break;
+            finished = Some(back);
+            !matches!(waited, Err(RecvTimeoutError::Timeout))
+        };
+        while !ended(py) {
+            if let Some(watch) = watch {
+                watch.stop_overtime(py);
             }
             if let Err(signal) = py.check_signals() {
                 stop.stop();
-                // Without the GIL: the work may still call Python (an agent written in it).
+                // Without the GIL between the tries: the work may still call Python.
+                if let Some(watch) = watch {
+                    watch.interrupt(py);
+                    while !ended(py) {
+                        watch.interrupt(py);
+                    }
+                }
                 py.detach(|| {
                     let _ = worker.join();
                 });

@@ -109,6 +109,47 @@ class Faults(unittest.TestCase):
         self.assertEqual([r["reason"] for r in standings.records], ["timeout", "timeout"])
         self.assertEqual(standings.rows()[1]["timeouts"], 2)
 
+    def test_an_agent_that_never_returns_is_stopped_at_its_move_time(self):
+        def endless(state):
+            while True:
+                pass
+
+        started = time.monotonic()
+        standings = ply_search.arena(GAME, ["greedy", endless], openings=2, move_time="30ms")
+        self.assertLess(time.monotonic() - started, 10.0)
+        self.assertEqual(standings.games, 4)
+        self.assertEqual(standings.rows()[1]["timeouts"], 4)
+        for record in standings.records:
+            self.assertEqual(record["reason"], "timeout")
+            self.assertIn("did not return within 40 ms", record["detail"])
+        # The exception stopped the agent and nothing else: the next tournament plays clean.
+        again = ply_search.arena(GAME, ["greedy", first_move], openings=2, move_time="1s")
+        self.assertEqual({r["reason"] for r in again.records}, {"normal"})
+
+    def test_ctrl_c_stops_an_agent_that_never_returns(self):
+        def stubborn(state):
+            # Catches the timeout as a careless agent would; Ctrl-C is not an Exception.
+            while True:
+                try:
+                    while True:
+                        pass
+                except Exception:
+                    pass
+
+        previous = signal.signal(signal.SIGALRM, signal.default_int_handler)
+        try:
+            for move_time in [None, "20ms"]:
+                signal.setitimer(signal.ITIMER_REAL, 0.3)
+                started = time.monotonic()
+                with self.assertRaises(KeyboardInterrupt):
+                    ply_search.arena(GAME, ["greedy", stubborn], openings=2, move_time=move_time)
+                self.assertLess(time.monotonic() - started, 10.0)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+        again = ply_search.arena(GAME, ["greedy", first_move], openings=1)
+        self.assertEqual({r["reason"] for r in again.records}, {"normal"})
+
 
 class Records(unittest.TestCase):
     def test_records_are_written_and_a_tournament_resumes(self):
