@@ -884,3 +884,57 @@ fn saving_refuses_links_pipes_and_a_full_file() {
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_file(&outside);
 }
+
+/// A connection that sends half a request and waits, as a slow or hostile client does.
+fn half_request(addr: SocketAddr) -> std::net::TcpStream {
+    use std::io::Write;
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    stream
+        .write_all(b"GET /api/status HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        .unwrap();
+    stream
+}
+
+#[test]
+fn half_sent_requests_are_cut_off_and_cannot_hold_the_server() {
+    use std::io::Read;
+    let server = Server::start(&["--header-timeout", "1s", "--max-connections", "4"]);
+    // Four clients hold every connection the server allows with half a request each.
+    let held: Vec<_> = (0..4).map(|_| half_request(server.addr)).collect();
+    std::thread::sleep(Duration::from_millis(200));
+    // A fifth waits its turn in the kernel's queue and is answered once the header deadline
+    // has closed the held ones.
+    let started = Instant::now();
+    assert_eq!(get(server.addr, "/api/status").unwrap().status, 200);
+    let waited = started.elapsed();
+    assert!(
+        waited > Duration::from_millis(400) && waited < Duration::from_secs(5),
+        "answered after {waited:?}"
+    );
+    for mut stream in held {
+        stream
+            .set_read_timeout(Some(Duration::from_secs(5)))
+            .unwrap();
+        let mut rest = Vec::new();
+        let closed = stream.read_to_end(&mut rest);
+        assert!(
+            closed.is_ok(),
+            "a held connection is still open: {closed:?}"
+        );
+    }
+}
+
+#[test]
+fn one_ctrl_c_stops_the_server_with_a_client_holding_a_connection() {
+    // The default deadline (10 s) outlasts the wait: the stop, not the deadline, closes it.
+    let mut server = Server::start(&[]);
+    let _holding = half_request(server.addr);
+    let _idle = std::net::TcpStream::connect(server.addr).unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    let started = Instant::now();
+    assert!(
+        server.interrupt(Duration::from_secs(5)),
+        "one Ctrl-C did not stop the server"
+    );
+    assert!(started.elapsed() < Duration::from_secs(4));
+}

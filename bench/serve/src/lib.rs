@@ -22,6 +22,7 @@ pub mod catalog;
 pub mod client;
 pub mod error;
 pub mod jobs;
+mod listen;
 pub mod load;
 pub mod records;
 pub mod request;
@@ -60,6 +61,12 @@ pub struct ServeConfig {
     pub max_body: usize,
     /// The machine's cores: the most threads an agent spec may ask for.
     pub cores: usize,
+    /// The most connections open at once (lowered to fit `ulimit -n`); beyond it, new ones
+    /// wait in the kernel's queue until one closes.
+    pub max_connections: usize,
+    /// How long a request's headers may take to arrive before the connection is closed (an
+    /// idle kept-alive connection too), so that half-sent requests cannot hold connections.
+    pub header_timeout: Duration,
 }
 
 impl Default for ServeConfig {
@@ -75,6 +82,8 @@ impl Default for ServeConfig {
             max_tt: 256 << 20,
             max_body: 1 << 20,
             cores,
+            max_connections: 512,
+            header_timeout: Duration::from_secs(10),
         }
     }
 }
@@ -103,7 +112,8 @@ pub fn router(config: ServeConfig) -> axum::Router {
 }
 
 /// Serves on `config.addr` until `stop` is raised; calls `ready` with the bound address (port
-/// 0 picks a free port) once it accepts connections. Live searches are stopped on the way out.
+/// 0 picks a free port) once it accepts connections. Live searches are stopped on the way out,
+/// and connections still open get a moment to finish, then are closed.
 pub fn run(
     config: ServeConfig,
     stop: ply_search::StopFlag,
@@ -122,18 +132,18 @@ pub fn run(
         let addr = listener
             .local_addr()
             .map_err(|e| format!("cannot read the bound address: {e}"))?;
+        let (max_connections, header_timeout) = (config.max_connections, config.header_timeout);
         let app = App::new(config);
         let router = routes::router(app.clone());
         ready(addr);
-        let shutdown = async move {
+        let stopped = async move {
             while !stop.is_raised() {
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
+            // Live searches end their streams, so their connections can close.
             app.slots.stop_all();
         };
-        axum::serve(listener, router)
-            .with_graceful_shutdown(shutdown)
-            .await
-            .map_err(|e| format!("the server failed: {e}"))
+        listen::serve(listener, router, max_connections, header_timeout, stopped).await;
+        Ok(())
     })
 }

@@ -59,6 +59,12 @@ pub struct ServeArgs {
     /// The largest request body or record file.
     #[arg(long, default_value = "1MiB", value_name = "SIZE")]
     pub max_body: String,
+    /// The most connections open at once (lowered to fit `ulimit -n`); more wait their turn.
+    #[arg(long, default_value_t = 512, value_name = "N")]
+    pub max_connections: usize,
+    /// How long a request's headers may take to arrive before the connection is closed.
+    #[arg(long, default_value = "10s", value_name = "DURATION")]
+    pub header_timeout: String,
 }
 
 impl ServeArgs {
@@ -93,6 +99,20 @@ impl ServeArgs {
                     self.max_time
                 ))
             })?;
+        let header_timeout = ply_search::agents::parse_duration(&self.header_timeout)
+            .filter(|t| !t.is_zero())
+            .ok_or_else(|| {
+                CliError::new(format!(
+                    "bad --header-timeout `{}`: expected a duration like 10s or 500ms",
+                    self.header_timeout
+                ))
+            })?;
+        if self.max_connections == 0 || self.max_connections > 65_536 {
+            return Err(CliError::new(format!(
+                "bad --max-connections `{}`: expected 1 to 65536",
+                self.max_connections
+            )));
+        }
         let defaults = ply_serve::ServeConfig::default();
         let max_searches = self.max_searches.unwrap_or(defaults.max_searches);
         if max_searches == 0 || max_searches > 1024 {
@@ -121,6 +141,8 @@ impl ServeArgs {
             max_nodes: self.max_nodes,
             max_tt: size("--max-tt", &self.max_tt)?,
             max_body: size("--max-body", &self.max_body)?,
+            max_connections: self.max_connections,
+            header_timeout,
             ..defaults
         })
     }

@@ -40,6 +40,24 @@ impl Server {
     pub fn pid(&self) -> u32 {
         self.child.id()
     }
+
+    /// Sends the server one SIGINT (Ctrl-C) and waits up to `limit` for it to exit; true if
+    /// it exited with success in time.
+    #[allow(dead_code)]
+    pub fn interrupt(&mut self, limit: std::time::Duration) -> bool {
+        let sent = Command::new("kill")
+            .args(["-INT", &self.child.id().to_string()])
+            .status()
+            .is_ok_and(|s| s.success());
+        let start = std::time::Instant::now();
+        while sent && start.elapsed() < limit {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return status.success();
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        false
+    }
 }
 
 impl Drop for Server {
