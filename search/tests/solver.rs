@@ -166,3 +166,20 @@ fn a_node_limit_stops_the_solve_and_says_so() {
         Some(sign(truth))
     );
 }
+
+#[test]
+fn a_solve_stopped_before_or_between_its_jobs_says_so() {
+    use ply_search::solver::solve_until;
+    use ply_search::{StopFlag, StopReason};
+    let tree = Tree::parse("[[3,12,8],[2,4,6],[14,5,2]]").unwrap();
+    for threads in [1, 2] {
+        let options = SolverOptions {
+            threads,
+            ..SolverOptions::default()
+        };
+        let stop = StopFlag::new();
+        stop.stop();
+        let stopped = solve_until(&tree, &options, false, &stop).unwrap_err();
+        assert_eq!(stopped.stopped_by, StopReason::Stop, "{threads} threads");
+    }
+}

@@ -281,6 +281,12 @@ pub(super) fn solve_picked<G: Solvable>(
         }
         loop {
             if stop.is_raised() {
+                // Stopped from outside between two jobs: the jobs not yet picked are unsolved,
+                // so the solve failed (a thread that failed has said why already).
+                failure
+                    .lock()
+                    .expect("no panic")
+                    .get_or_insert(StopReason::Stop);
                 break;
             }
             let job_stop = stop.linked();
