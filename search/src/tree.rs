@@ -138,8 +138,9 @@ impl<K: TreeKind> GameTree<K> {
     pub fn parse(text: &str) -> Result<GameTree<K>, NotationError> {
         let bytes = text.as_bytes();
         let mut pos = 0;
-        let shape = parse_shape(bytes, &mut pos, 0, K::CHANCE)
-            .ok_or_else(|| NotationError::new("tree", text.trim(), K::FORM))?;
+        let shape = parse_shape(bytes, &mut pos, 0, K::CHANCE).ok_or_else(|| {
+            too_deep(text).unwrap_or_else(|| NotationError::new("tree", text.trim(), K::FORM))
+        })?;
         skip_blanks(bytes, &mut pos);
         if pos != bytes.len() {
             return Err(NotationError::new("tree", text.trim(), K::FORM));
@@ -305,8 +306,35 @@ fn skip_blanks(bytes: &[u8], pos: &mut usize) {
 /// The largest weight a chance outcome may have.
 const MAX_WEIGHT: u32 = 1000;
 
+/// The deepest nesting a tree may have: deeper ones are refused before they can exhaust the
+/// reader's stack, and no course figure comes near it.
+pub(crate) const MAX_NESTING: u32 = 64;
+
+/// The error for a tree nested deeper than [`MAX_NESTING`], if `text` is one.
+pub(crate) fn too_deep(text: &str) -> Option<NotationError> {
+    let mut depth = 0u32;
+    let mut deepest = 0u32;
+    for byte in text.bytes() {
+        match byte {
+            b'[' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    (deepest > MAX_NESTING).then(|| {
+        NotationError::new(
+            "tree",
+            text.trim(),
+            format!("at most {MAX_NESTING} levels of nested lists (this one has {deepest})"),
+        )
+    })
+}
+
 fn parse_shape(bytes: &[u8], pos: &mut usize, nesting: u32, chance_allowed: bool) -> Option<Shape> {
-    if nesting > 64 {
+    if nesting > MAX_NESTING {
         return None;
     }
     skip_blanks(bytes, pos);
@@ -623,6 +651,19 @@ mod tests {
             let err = Tree::parse(bad).unwrap_err().to_string();
             assert!(err.contains("nested lists of leaf payoffs"), "{bad}: {err}");
         }
+    }
+
+    #[test]
+    fn trees_nested_too_deep_are_refused_by_their_depth() {
+        let nested = |levels: usize| format!("{}1{}", "[".repeat(levels), "]".repeat(levels));
+        assert!(Tree::parse(&nested(MAX_NESTING as usize)).is_ok());
+        let err = Tree::parse(&nested(70)).unwrap_err().to_string();
+        assert!(
+            err.contains("expected at most 64 levels of nested lists (this one has 70)"),
+            "{err}"
+        );
+        let err = crate::multi::MultiTree::parse(&format!("[{}]", nested(70))).unwrap_err();
+        assert!(err.to_string().contains("(this one has 71)"), "{err}");
     }
 
     #[test]

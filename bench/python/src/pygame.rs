@@ -157,12 +157,14 @@ impl PyGameState {
             return Err(bad_outcome(class, &outcome));
         };
         let key = if kind.has_key {
-            call(intern!(py, "key"))?
-                .extract::<i128>()
-                .map(|k| k as u64)
-                .map_err(|_| {
-                    PyTypeError::new_err(format!("bad {class}.key(): expected a whole number"))
-                })?
+            let key = call(intern!(py, "key"))?;
+            whole_key(&key).ok_or_else(|| {
+                let shown = key.repr().map_or("an object".into(), |r| r.to_string());
+                PyTypeError::new_err(format!(
+                    "bad {class}.key() {}: expected a whole number (an int of any size)",
+                    ply_search::error::one_line(&shown, ply_search::error::ECHO_LIMIT)
+                ))
+            })?
         } else {
             bound
                 .hash()
@@ -250,6 +252,30 @@ impl fmt::Debug for PyGameState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.position())
     }
+}
+
+/// A position key from a Python int of any size: ints that fit 64 bits as they are, longer
+/// ones folded 64 bits at a time, so keys that differ anywhere stay apart. None for a non-int.
+fn whole_key(key: &Bound<'_, PyAny>) -> Option<u64> {
+    if !key.is_instance_of::<pyo3::types::PyInt>() {
+        return None;
+    }
+    if let Ok(small) = key.extract::<i64>() {
+        return Some(small as u64);
+    }
+    let bits: usize = key.call_method0("bit_length").ok()?.extract().ok()?;
+    let options = pyo3::types::PyDict::new(key.py());
+    options.set_item("signed", true).ok()?;
+    let bytes: Vec<u8> = key
+        .call_method("to_bytes", (bits / 8 + 1, "little"), Some(&options))
+        .ok()?
+        .extract()
+        .ok()?;
+    Some(bytes.chunks(8).fold(0u64, |folded, chunk| {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        (folded ^ u64::from_le_bytes(word)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }))
 }
 
 impl PartialEq for PyGameState {

@@ -76,6 +76,20 @@ class AgreesWithPlysTicTacToe(unittest.TestCase):
         self.assertGreater(ours["value"], 0)
         self.assertEqual(ours["value"], theirs["value"])
 
+    def test_keys_of_any_size_tell_positions_apart(self):
+        class HugeKey(TicTacToe):
+            def key(self):
+                return super().key() * 2**200 + 1
+
+        class HighBitsOnly(TicTacToe):
+            def key(self):
+                return -(super().key() << 100)
+
+        theirs = ply_search.solve(Rust.start().child(0).child(1), distance=True)
+        for game in [HugeKey(), HighBitsOnly()]:
+            ours = ply_search.solve(game.play(0).play(1), distance=True)
+            self.assertEqual(ours["value"], theirs["value"], type(game).__name__)
+
     def test_every_search_sees_the_draw(self):
         for agent in ["minimax(depth=9)", "plain-alphabeta(depth=9)", "alphabeta(depth=9)"]:
             result = ply_search.search(TicTacToe(), agent)
@@ -146,11 +160,16 @@ class BrokenGames(unittest.TestCase):
             def play(self, move):
                 return self
 
+        class TextKey(TicTacToe):
+            def key(self):
+                return "x" * 100
+
         cases = [
             (NoKey(), "expected a method key() or __hash__"),
             (TooManyPlayers(), "bad TooManyPlayers.to_move(): expected 0 or 1"),
             (Winner(), "bad Winner.outcome() `'me'`: expected None (going on), 0 or 1"),
             (NoMoves(), "expected a ply_search.State or a game written in Python"),
+            (TextKey(), "bad TextKey.key() 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (102 characters): expected a whole number (an int of any size)"),
             ("tictactoe", "expected a ply_search.State or a game written in Python"),
         ]
         for game, needle in cases:

@@ -74,7 +74,9 @@ impl MultiTree {
             bytes: text.as_bytes(),
             pos: 0,
         };
-        let shape = reader.shape(0).ok_or_else(bad)?;
+        let shape = reader
+            .shape(0)
+            .ok_or_else(|| crate::tree::too_deep(text).unwrap_or_else(bad))?;
         reader.blanks();
         if reader.pos != reader.bytes.len() {
             return Err(bad());
@@ -253,7 +255,7 @@ impl Reader<'_> {
     }
 
     fn shape(&mut self, nesting: u32) -> Option<Shape> {
-        if nesting > 64 {
+        if nesting > crate::tree::MAX_NESTING {
             return None; // deeper than any tree a class draws, and than the stack should go
         }
         if self.eat(b'(') {
