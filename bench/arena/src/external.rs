@@ -183,8 +183,9 @@ impl ExternalSeat {
                     }
                     Reply::Other(text) => {
                         let detail = format!(
-                            "`{}` said `{text}`: expected `move MOVE` or `info ...`",
-                            self.command
+                            "`{}` said `{}`: expected `move MOVE` or `info ...`",
+                            self.command,
+                            ply_search::error::one_line(&text, ply_search::error::ECHO_LIMIT)
                         );
                         self.stop();
                         return Err((EndReason::Error, detail));

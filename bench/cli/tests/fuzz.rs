@@ -8,6 +8,8 @@
 //! per target); `PLY_FUZZ_CASES=100000 cargo test --release -p ply-cli --test fuzz` is a long
 //! one.
 
+mod common;
+
 use ply_arena::record::parse_records;
 use ply_registry::{with_game, AnyGame};
 use ply_search::agents::build_agent;
@@ -253,20 +255,23 @@ fn readable(error: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Starts of every registered game, as the docs' examples give them.
+/// Games the parsers and the engine are fuzzed on, as the docs' examples give them.
+const START_SPECS: [&str; 7] = [
+    "isolation",
+    "isolation(width=7,height=7,rules=aind)",
+    "queen-isolation",
+    "onitama",
+    "tictactoe",
+    "nim(heaps=[3,4,5])",
+    "tree(shape=[[3,12,8],[2,4,6],[14,5,2]])",
+];
+
+/// The starts of [`START_SPECS`].
 fn starts() -> Vec<AnyGame> {
-    [
-        "isolation",
-        "isolation(width=7,height=7,rules=aind)",
-        "queen-isolation",
-        "onitama",
-        "tictactoe",
-        "nim(heaps=[3,4,5])",
-        "tree(shape=[[3,12,8],[2,4,6],[14,5,2]])",
-    ]
-    .iter()
-    .map(|spec| AnyGame::from_spec(spec).unwrap())
-    .collect()
+    START_SPECS
+        .iter()
+        .map(|spec| AnyGame::from_spec(spec).unwrap())
+        .collect()
 }
 
 fn agent_on<G: NamedEvaluators + ply_search::SearchHints>(
@@ -434,4 +439,330 @@ fn whole_command_lines() {
             }
         }
     });
+}
+
+/// The lines ply itself sends an agent to ask for the first move of `start` (`spec`).
+fn session<G: Game>(start: &G, spec: &str) -> Vec<String> {
+    let moves: Vec<String> = start
+        .legal_moves()
+        .iter()
+        .map(|&m| start.format_move(m))
+        .collect();
+    vec![
+        "ply-agent 1".into(),
+        format!("game {spec}"),
+        "newgame".into(),
+        format!("position {}", start.position()),
+        format!("moves {}", moves.join(" ")),
+        "go 100".into(),
+        "go".into(),
+    ]
+}
+
+/// `ply engine` given the protocol's own lines, edited, dropped, repeated, or with bytes that
+/// are not UTF-8: it answers every line with `info ...` or `move ...`, one readable line each,
+/// and never stops or panics before the input ends.
+fn engine_session<G: ply_search::describe::FrontEndGame>(
+    start: &G,
+    spec: &str,
+    changes: &[(usize, Vec<Edit>, u8)],
+) -> Result<(), String> {
+    let mut lines: Vec<Vec<u8>> = session(start, spec)
+        .into_iter()
+        .map(String::into_bytes)
+        .collect();
+    let spans = &corpus().spans;
+    for (at, edits, how) in changes {
+        let i = at % lines.len();
+        match how {
+            0 => lines[i] = apply(&String::from_utf8_lossy(&lines[i]), edits, spans).into_bytes(),
+            1 => {
+                lines.remove(i);
+            }
+            2 => lines.insert(i, lines[i].clone()),
+            _ => lines[i].splice(0..0, [0xff, 0xfe, b'\r']).for_each(drop),
+        }
+        if lines.is_empty() {
+            return Ok(());
+        }
+    }
+    let input: Vec<u8> = lines.join(&b'\n');
+    let mut output = Vec::new();
+    ply_cli::commands::engine::run(
+        start,
+        "alphabeta(depth=2)",
+        &mut std::io::Cursor::new(input),
+        &mut output,
+    )
+    .map_err(|e| format!("the engine stopped: {e}"))?;
+    for line in String::from_utf8_lossy(&output).lines() {
+        if !(line.starts_with("info ") || line.starts_with("move ")) {
+            return Err(format!("answered {line:?}"));
+        }
+        readable(line)?;
+    }
+    Ok(())
+}
+
+#[test]
+fn protocol_sessions_with_ply_engine() {
+    let starts = starts();
+    let changes = proptest::collection::vec(
+        (
+            any::<usize>(),
+            proptest::collection::vec(edit(), 1..4),
+            0..4u8,
+        ),
+        0..5,
+    );
+    fuzz(
+        "protocol sessions",
+        (0..starts.len(), changes),
+        |(game, changes)| with_game!(starts[*game].clone(), start => engine_session(&start, START_SPECS[*game], changes)),
+    );
+}
+
+/// Lines an agent program may write, as docs/protocol.md shows them, and near misses.
+const REPLIES: [&str; 8] = [
+    "move 4",
+    "info depth 3 score +12 nodes 4411 pv 4 0 8",
+    "",
+    "info",
+    "move",
+    "move 99",
+    "bestmove 4",
+    "move (3,3)",
+];
+
+/// A program's replies to `ply`, mutated and with bytes that are not UTF-8: whatever it
+/// writes, its game ends (a move played, or a forfeit whose detail is one readable line).
+#[test]
+fn agent_programs_replies() {
+    let folder = std::env::temp_dir().join(format!("ply-fuzz-replies-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let spans = &corpus().spans;
+    let case = std::sync::atomic::AtomicUsize::new(0);
+    let lines = proptest::collection::vec(
+        (
+            0..REPLIES.len(),
+            proptest::collection::vec(edit(), 0..3),
+            any::<bool>(),
+        ),
+        1..6,
+    );
+    // Each case starts a program: a quarter of the cases of the in-process targets.
+    let runs = (cases() / 4).max(1);
+    let mut runner = TestRunner::new(Config {
+        cases: runs,
+        failure_persistence: None,
+        rng_algorithm: proptest::test_runner::RngAlgorithm::ChaCha,
+        ..Config::default()
+    });
+    let result = runner.run(&lines, |lines| {
+        let mut text = Vec::new();
+        for (i, edits, raw) in lines {
+            if raw {
+                text.extend_from_slice(&[0xc3, 0x28, 0xff]);
+            }
+            text.extend_from_slice(apply(REPLIES[i], &edits, spans).as_bytes());
+            text.push(b'\n');
+        }
+        let n = case.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path = folder.join(format!("replies-{n}.txt"));
+        std::fs::write(&path, &text).unwrap();
+        let program = format!("external(cmd=\"cat {}\",timeout=300ms)", path.display());
+        let outcome = catch_unwind(AssertUnwindSafe(|| play_against_program(&program)));
+        let _ = std::fs::remove_file(&path);
+        match outcome {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(why)) => Err(TestCaseError::fail(why)),
+            Err(_) => Err(TestCaseError::fail("panicked")),
+        }
+    });
+    let _ = std::fs::remove_dir_all(&folder);
+    if let Err(e) = result {
+        panic!("agent replies: {e}");
+    }
+}
+
+/// One game of tic-tac-toe, `program` first against a random agent.
+fn play_against_program(program: &str) -> Result<(), String> {
+    let game = AnyGame::from_spec("tictactoe").unwrap();
+    with_game!(game, start => play_first(&start, "tictactoe", program))
+}
+
+/// One game from `start`, `program` first against a random agent.
+fn play_first<G: ply_search::describe::FrontEndGame>(
+    start: &G,
+    spec: &str,
+    program: &str,
+) -> Result<(), String>
+where
+    AnyGame: From<G>,
+{
+    let mut first =
+        ply_arena::spec_seat::<G>(spec, program).map_err(|e| format!("no seat: {e}"))?;
+    let mut second = ply_arena::spec_seat::<G>(spec, "random(seed=1)").unwrap();
+    let rules = ply_arena::GameRules {
+        move_time: None,
+        tolerance: std::time::Duration::from_millis(10),
+        max_plies: 20,
+        dice_seed: 0,
+    };
+    let game = ply_arena::play_game(
+        start,
+        &[],
+        [first.as_mut(), second.as_mut()],
+        &rules,
+        &mut |_| {},
+    )
+    .map_err(|e| format!("the game stopped without a result: {e}"))?;
+    if let Some(detail) = &game.detail {
+        readable(detail)?;
+    }
+    Ok(())
+}
+
+/// The requests of docs/serve.md's curl examples: method, path and body.
+fn documented_requests() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let page = std::fs::read_to_string(root.join("docs/serve.md")).unwrap();
+    let mut requests = Vec::new();
+    for line in page.lines().filter(|l| l.starts_with("curl ")) {
+        let Some(words) = shell_words(line.split("  #").next().unwrap_or(line)) else {
+            continue;
+        };
+        let Some(url) = words.iter().find(|w| w.starts_with("localhost:8080")) else {
+            continue;
+        };
+        let path = url.trim_start_matches("localhost:8080").to_string();
+        let body = words
+            .iter()
+            .position(|w| w == "-d")
+            .and_then(|i| words.get(i + 1))
+            .cloned()
+            .unwrap_or_default();
+        requests.push((path, body));
+    }
+    assert!(requests.len() >= 15, "{} curl examples", requests.len());
+    requests
+}
+
+/// The bytes of a request: a POST with its body if it has one, else a GET.
+fn request_bytes(path: &str, body: &str) -> Vec<u8> {
+    let method = if body.is_empty() { "GET" } else { "POST" };
+    format!(
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .into_bytes()
+}
+
+/// Sends `request` on a connection of its own; the answer's status and body, if it answered.
+fn exchange(addr: std::net::SocketAddr, request: &[u8]) -> Result<Option<(u16, String)>, String> {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(addr).map_err(|e| format!("refused: {e}"))?;
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(20)))
+        .unwrap();
+    // A request the server reads only in part may meet a closed connection: not a fault.
+    let _ = stream.write_all(request);
+    let _ = stream.shutdown(std::net::Shutdown::Write);
+    let mut answer = Vec::new();
+    if let Err(e) = stream.read_to_end(&mut answer) {
+        if e.kind() == std::io::ErrorKind::WouldBlock || e.kind() == std::io::ErrorKind::TimedOut {
+            return Err("no answer within 20 s".into());
+        }
+    }
+    if answer.is_empty() {
+        return Ok(None);
+    }
+    let text = String::from_utf8_lossy(&answer);
+    let status = text
+        .strip_prefix("HTTP/1.1 ")
+        .and_then(|rest| rest.get(..3))
+        .and_then(|code| code.parse().ok())
+        .ok_or_else(|| {
+            format!(
+                "not an HTTP answer: {:?}",
+                text.chars().take(80).collect::<String>()
+            )
+        })?;
+    // The first answer's body (a request mutated into two gets two answers).
+    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let length = head
+        .lines()
+        .find_map(|l| {
+            l.to_ascii_lowercase()
+                .strip_prefix("content-length:")
+                .map(|n| n.trim().to_string())
+        })
+        .and_then(|n| n.parse::<usize>().ok())
+        .unwrap_or(rest.len());
+    let body = rest.get(..length).unwrap_or(rest).to_string();
+    Ok(Some((status, body)))
+}
+
+/// The server's API given its documented requests, mutated in the body, the path or the raw
+/// bytes: every answer is HTTP, every error the documented JSON of one readable line, and
+/// the server answers its status page after all of them.
+#[test]
+fn server_requests() {
+    let server = common::server::Server::start(&[
+        "--max-time",
+        "300ms",
+        "--max-nodes",
+        "200000",
+        "--header-timeout",
+        "2s",
+    ]);
+    let requests = documented_requests();
+    let spans = &corpus().spans;
+    let strategy = (
+        0..requests.len(),
+        proptest::collection::vec(edit(), 1..4),
+        0..10u8,
+    );
+    let mut runner = TestRunner::new(Config {
+        cases: (cases() / 4).max(1),
+        failure_persistence: None,
+        rng_algorithm: proptest::test_runner::RngAlgorithm::ChaCha,
+        ..Config::default()
+    });
+    let result = runner.run(&strategy, |(which, edits, place)| {
+        let (path, body) = &requests[which];
+        let request = match place {
+            0..=6 if !body.is_empty() => request_bytes(path, &apply(body, &edits, spans)),
+            0..=7 => {
+                let path = apply(path, &edits, spans).replace(['\r', '\n', ' '], "%20");
+                request_bytes(&path, body)
+            }
+            _ => apply(
+                &String::from_utf8_lossy(&request_bytes(path, body)),
+                &edits,
+                spans,
+            )
+            .into_bytes(),
+        };
+        let answer = exchange(server.addr, &request).map_err(TestCaseError::fail)?;
+        if let Some((status, body)) = answer {
+            // Errors of the API are JSON; errors hyper gives before the API (a malformed
+            // request) have no body.
+            if status >= 400 && !body.is_empty() {
+                let json: serde_json::Value = serde_json::from_str(&body).map_err(|_| {
+                    TestCaseError::fail(format!("{status} with a body that is not JSON: {body:?}"))
+                })?;
+                let error = json["error"].as_str().ok_or_else(|| {
+                    TestCaseError::fail(format!("{status} without an error line: {body}"))
+                })?;
+                readable(error).map_err(TestCaseError::fail)?;
+            }
+        }
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("server requests: {e}");
+    }
+    let status = exchange(server.addr, &request_bytes("/api/status", "")).unwrap();
+    assert_eq!(status.map(|(code, _)| code), Some(200));
 }

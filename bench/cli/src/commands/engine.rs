@@ -9,6 +9,7 @@ use ply_arena::protocol::{Message, VERSION};
 use ply_registry::{with_game, AnyGame};
 use ply_search::agents::build_agent;
 use ply_search::describe::FrontEndGame;
+use ply_search::error::{one_line, ECHO_LIMIT};
 use ply_search::score::describe;
 use std::io::{BufRead, Write};
 
@@ -50,7 +51,8 @@ pub fn run<G: FrontEndGame>(
         let line = String::from_utf8_lossy(&bytes);
         let Some(message) = Message::parse(&line) else {
             if !line.trim().is_empty() {
-                writeln!(out, "info error unknown message `{}`", line.trim())?;
+                let shown = one_line(line.trim(), ECHO_LIMIT);
+                writeln!(out, "info error unknown message `{shown}`")?;
             }
             out.flush()?;
             continue;
@@ -62,7 +64,12 @@ pub fn run<G: FrontEndGame>(
             Message::Hello { .. } | Message::Moves(_) => {}
             Message::Game(spec) => match AnyGame::from_spec(&spec) {
                 Ok(game) if game.name() == G::NAME => {}
-                _ => writeln!(out, "info error this engine plays {}, not `{spec}`", G::NAME)?,
+                _ => writeln!(
+                    out,
+                    "info error this engine plays {}, not `{}`",
+                    G::NAME,
+                    one_line(&spec, ECHO_LIMIT)
+                )?,
             },
             Message::NewGame => {
                 agent.new_game();
