@@ -665,9 +665,11 @@ fn exchange(addr: std::net::SocketAddr, request: &[u8]) -> Result<Option<(u16, S
     stream
         .set_read_timeout(Some(std::time::Duration::from_secs(20)))
         .unwrap();
-    // A request the server reads only in part may meet a closed connection: not a fault.
+    // A request the server reads only in part may meet a closed connection: not a fault. The
+    // write side stays open (a client that half-closes is a client gone away, whose search is
+    // cancelled); the server closes the connection after its answer (`Connection: close`),
+    // or at its header deadline when a mutation removed that line.
     let _ = stream.write_all(request);
-    let _ = stream.shutdown(std::net::Shutdown::Write);
     let mut answer = Vec::new();
     if let Err(e) = stream.read_to_end(&mut answer) {
         if e.kind() == std::io::ErrorKind::WouldBlock || e.kind() == std::io::ErrorKind::TimedOut {

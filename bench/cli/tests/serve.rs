@@ -922,6 +922,22 @@ fn half_sent_requests_are_cut_off_and_cannot_hold_the_server() {
             "a held connection is still open: {closed:?}"
         );
     }
+    // A body announced and sent in part is answered 408 once the deadline passes.
+    use std::io::Write;
+    let mut slow = std::net::TcpStream::connect(server.addr).unwrap();
+    slow.write_all(
+        b"POST /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{\"game\":",
+    )
+    .unwrap();
+    slow.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    let mut answer = Vec::new();
+    let _ = slow.read_to_end(&mut answer);
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(
+        answer.contains("not all of it arrived within 1 s"),
+        "{answer}"
+    );
 }
 
 #[test]

@@ -48,7 +48,58 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/record", post(record_played))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(max_body))
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            body_in_time,
+        ))
         .with_state(app)
+}
+
+/// Reads a request's whole body before its route sees it, within `--header-timeout` of the
+/// headers: a client that announces a body and sends it slowly, or never, is answered 408 and
+/// cut off instead of holding its connection for good (hyper's deadline covers the headers
+/// only). Bodies over `--max-body` are refused here as the routes would refuse them.
+async fn body_in_time(
+    State(app): State<Arc<App>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let (parts, body) = request.into_parts();
+    let limit = app.config.max_body;
+    let declared = parts
+        .headers
+        .get(axum::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > limit as u64) {
+        return ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "bad request body: {} bytes; expected at most {limit} (--max-body)",
+                declared.unwrap_or_default()
+            ),
+        )
+        .into_response();
+    }
+    match tokio::time::timeout(app.config.header_timeout, axum::body::to_bytes(body, limit)).await {
+        Ok(Ok(bytes)) => {
+            let request = axum::extract::Request::from_parts(parts, axum::body::Body::from(bytes));
+            next.run(request).await
+        }
+        Ok(Err(_)) => ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("bad request body: cut off, or over {limit} bytes (--max-body)"),
+        )
+        .into_response(),
+        Err(_) => ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            format!(
+                "bad request body: not all of it arrived within {} s",
+                app.config.header_timeout.as_secs_f64()
+            ),
+        )
+        .into_response(),
+    }
 }
 
 /// A JSON body (whatever its content type says, so that a plain `curl -d` works), or the
