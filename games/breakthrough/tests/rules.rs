@@ -89,10 +89,11 @@ fn standard_perft_matches_the_grid_implementation() {
     assert_eq!(Naive::new(8, 8).perft_both(5), (6_182_818, 6_182_818));
 }
 
-/// 6x6 in both conventions to depth 8: the first games end at ply 7 (a piece needs 3 steps
-/// from rank 2 to rank 5, then one more), so the conventions part at depth 8. The grid
-/// implementation agrees to depth 6 here, and past the first ends from mid-game positions
-/// below.
+/// 6x6 in both conventions to depth 7, where the first games end (a piece needs 3 steps from
+/// rank 2 to rank 5, then one more), so the conventions would part at depth 8 (6,655,915,942
+/// leaves against 6,655,376,886: too long a count for this suite, left to `ply perft`).
+/// The grid implementation agrees to depth 6 here, and past the first ends from mid-game
+/// positions below, where the conventions part.
 #[test]
 fn six_by_six_perft_matches_the_grid_implementation() {
     let start = board(6, 6);
@@ -104,7 +105,6 @@ fn six_by_six_perft_matches_the_grid_implementation() {
         (5, 1_248_290, 1_248_290),
         (6, 21_470_998, 21_470_998),
         (7, 381_006_806, 381_006_806),
-        (8, 6_655_915_942, 6_655_376_886),
     ];
     for (depth, leaves, strict) in expected {
         assert_eq!(perft(&start, depth, Count::Leaves), leaves, "depth {depth}");
@@ -149,7 +149,7 @@ fn mid_game_perft_matches_the_grid_implementation() {
 /// and the grid implementation agrees.
 #[test]
 fn small_boards_perft_matches_the_grid_implementation() {
-    for (width, height, depth) in [(3, 4, 10), (4, 4, 8), (4, 5, 8), (5, 4, 7), (2, 3, 6)] {
+    for (width, height, depth) in [(3, 4, 9), (4, 4, 7), (4, 5, 7), (5, 4, 6), (2, 3, 6)] {
         let start = board(width, height);
         let naive = Naive::new(width as usize, height as usize);
         for strict in [false, true] {

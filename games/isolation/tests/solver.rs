@@ -12,7 +12,7 @@ fn board(width: u8, height: u8, rules: Rules) -> Isolation {
 
 #[test]
 fn solver_agrees_with_full_minimax_on_every_position_of_small_boards() {
-    for (w, h) in [(3, 3), (3, 4), (4, 3), (4, 4), (4, 5)] {
+    for (w, h) in [(3, 3), (3, 4), (4, 3), (4, 4)] {
         for rules in Rules::ALL {
             let checked = check_solver(&board(w, h, rules), 1)
                 .unwrap_or_else(|e| panic!("{w}x{h} {rules:?}: {e}"));

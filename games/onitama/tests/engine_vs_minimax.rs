@@ -15,35 +15,47 @@ use ply_search::{Game, Limits, Rng, Searcher};
 
 /// Calls `check` with `count` random positions (seeded by `seed`), each with a heuristic, a
 /// depth from `depths` and plain minimax's value there. The games run with a draw limit near
-/// enough that every table entry is reused only at its own ply (see the module's note).
+/// enough that every table entry is reused only at its own ply (see the module's note). The
+/// positions are drawn in order, then checked on two threads.
 fn for_random_positions(
     count: usize,
     seed: u64,
     depths: std::ops::Range<u32>,
-    mut check: impl FnMut(&Onitama, Heuristic, u32, i32),
+    check: impl Fn(&Onitama, Heuristic, u32, i32) + Sync,
 ) {
     let exact = Options {
         utility: Utility::ByDistance,
         ..Options::default()
     };
     let mut rng = Rng::new(seed);
-    let mut positions = 0;
-    while positions < count {
+    let mut positions = Vec::with_capacity(count);
+    while positions.len() < count {
         let start = Onitama::from_spec(&format!(
             "onitama(deal=random,seed={},max-plies=120)",
-            positions % 50
+            positions.len() % 50
         ))
         .unwrap();
         let state = play_random(&start, rng.below(40) as u32, &mut rng);
         if state.is_terminal() {
             continue;
         }
-        let heuristic = Heuristic::ALL[positions % Heuristic::ALL.len()];
+        let heuristic = Heuristic::ALL[positions.len() % Heuristic::ALL.len()];
         let depth = depths.start + rng.below((depths.end - depths.start) as u64) as u32;
-        let reference = minimax_decision(&state, Some(depth), &heuristic, &exact);
-        check(&state, heuristic, depth, reference.value);
-        positions += 1;
+        positions.push((state, heuristic, depth));
     }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some((state, heuristic, depth)) = positions.get(i) else {
+                    break;
+                };
+                let reference = minimax_decision(state, Some(*depth), heuristic, &exact);
+                check(state, *heuristic, *depth, reference.value);
+            });
+        }
+    });
 }
 
 #[test]

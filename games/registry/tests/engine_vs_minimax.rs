@@ -233,14 +233,28 @@ fn engine_matches_minimax<G: FrontEndGame>(spec: &str, start: &G) {
 
 #[test]
 fn the_engine_matches_minimax_on_every_registered_game_but_onitama() {
-    for info in GAMES.iter().filter(|info| info.name != "onitama") {
-        let name = match info.name {
-            "tree" | "chance-tree" => info.example, // a tree has no default shape
-            name => name,
-        };
-        for spec in [name, info.example] {
-            let game = AnyGame::from_spec(spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
-            with_game!(game, start => engine_matches_minimax(spec, &start));
+    let specs: Vec<&str> = GAMES
+        .iter()
+        .filter(|info| info.name != "onitama")
+        .flat_map(|info| {
+            let name = match info.name {
+                "tree" | "chance-tree" => info.example, // a tree has no default shape
+                name => name,
+            };
+            [name, info.example]
+        })
+        .collect();
+    // The games are independent: two threads share them out, as the test harness shares
+    // tests, so this one test does not hold the suite on one core.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(&spec) = specs.get(i) else { break };
+                let game = AnyGame::from_spec(spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
+                with_game!(game, start => engine_matches_minimax(spec, &start));
+            });
         }
-    }
+    });
 }
