@@ -504,14 +504,27 @@ fn run_transcript(t: &Transcript, dir: &Path) -> String {
 fn check_transcripts(only: Option<&str>, long: bool) -> usize {
     let mut failures = Vec::new();
     let mut compared = 0;
+    // A long command shown on two pages runs once: its output is compared with both.
+    let mut long_outputs: std::collections::HashMap<String, String> = Default::default();
     for t in transcripts(only) {
         let is_long = LONG.iter().any(|l| t.command.trim() == *l);
         if is_long != long || t.command.starts_with("cargo run -q -p ply-teaching") {
             continue;
         }
-        let dir = page_folder(&format!("{}-{}", t.page, t.line));
-        let output = run_transcript(&t, &dir);
-        let _ = std::fs::remove_dir_all(&dir);
+        let run = || {
+            let dir = page_folder(&format!("{}-{}", t.page, t.line));
+            let output = run_transcript(&t, &dir);
+            let _ = std::fs::remove_dir_all(&dir);
+            output
+        };
+        let output = if is_long {
+            long_outputs
+                .entry(t.command.trim().to_string())
+                .or_insert_with(run)
+                .clone()
+        } else {
+            run()
+        };
         compared += 1;
         if !same_output(&t.shown, &output, timed(&t.command)) {
             failures.push(format!(
