@@ -224,8 +224,20 @@ fn fuzz<S: Strategy>(name: &str, strategy: S, check: impl Fn(&S::Value) -> Resul
 where
     S::Value: std::fmt::Debug,
 {
+    fuzz_cases(name, cases(), strategy, check);
+}
+
+/// [`fuzz`] with `count` inputs (targets that start a program or send a request run fewer).
+fn fuzz_cases<S: Strategy>(
+    name: &str,
+    count: u32,
+    strategy: S,
+    check: impl Fn(&S::Value) -> Result<(), String>,
+) where
+    S::Value: std::fmt::Debug,
+{
     let mut runner = TestRunner::new(Config {
-        cases: cases(),
+        cases: count,
         failure_persistence: None,
         rng_algorithm: proptest::test_runner::RngAlgorithm::ChaCha,
         ..Config::default()
@@ -551,38 +563,24 @@ fn agent_programs_replies() {
         1..6,
     );
     // Each case starts a program: a quarter of the cases of the in-process targets.
-    let runs = (cases() / 4).max(1);
-    let mut runner = TestRunner::new(Config {
-        cases: runs,
-        failure_persistence: None,
-        rng_algorithm: proptest::test_runner::RngAlgorithm::ChaCha,
-        ..Config::default()
-    });
-    let result = runner.run(&lines, |lines| {
+    fuzz_cases("agent replies", (cases() / 4).max(1), lines, |lines| {
         let mut text = Vec::new();
         for (i, edits, raw) in lines {
-            if raw {
+            if *raw {
                 text.extend_from_slice(&[0xc3, 0x28, 0xff]);
             }
-            text.extend_from_slice(apply(REPLIES[i], &edits, spans).as_bytes());
+            text.extend_from_slice(apply(REPLIES[*i], edits, spans).as_bytes());
             text.push(b'\n');
         }
         let n = case.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let path = folder.join(format!("replies-{n}.txt"));
         std::fs::write(&path, &text).unwrap();
         let program = format!("external(cmd=\"cat {}\",timeout=300ms)", path.display());
-        let outcome = catch_unwind(AssertUnwindSafe(|| play_against_program(&program)));
+        let outcome = play_against_program(&program);
         let _ = std::fs::remove_file(&path);
-        match outcome {
-            Ok(Ok(())) => Ok(()),
-            Ok(Err(why)) => Err(TestCaseError::fail(why)),
-            Err(_) => Err(TestCaseError::fail("panicked")),
-        }
+        outcome
     });
     let _ = std::fs::remove_dir_all(&folder);
-    if let Err(e) = result {
-        panic!("agent replies: {e}");
-    }
 }
 
 /// One game of tic-tac-toe, `program` first against a random agent.
@@ -725,46 +723,41 @@ fn server_requests() {
         proptest::collection::vec(edit(), 1..4),
         0..10u8,
     );
-    let mut runner = TestRunner::new(Config {
-        cases: (cases() / 4).max(1),
-        failure_persistence: None,
-        rng_algorithm: proptest::test_runner::RngAlgorithm::ChaCha,
-        ..Config::default()
-    });
-    let result = runner.run(&strategy, |(which, edits, place)| {
-        let (path, body) = &requests[which];
-        let request = match place {
-            0..=6 if !body.is_empty() => request_bytes(path, &apply(body, &edits, spans)),
-            0..=7 => {
-                let path = apply(path, &edits, spans).replace(['\r', '\n', ' '], "%20");
-                request_bytes(&path, body)
-            }
-            _ => apply(
-                &String::from_utf8_lossy(&request_bytes(path, body)),
-                &edits,
-                spans,
-            )
-            .into_bytes(),
-        };
-        let answer = exchange(server.addr, &request).map_err(TestCaseError::fail)?;
-        if let Some((status, body)) = answer {
+    fuzz_cases(
+        "server requests",
+        (cases() / 4).max(1),
+        strategy,
+        |(which, edits, place)| {
+            let (path, body) = &requests[*which];
+            let request = match place {
+                0..=6 if !body.is_empty() => request_bytes(path, &apply(body, edits, spans)),
+                0..=7 => {
+                    let path = apply(path, edits, spans).replace(['\r', '\n', ' '], "%20");
+                    request_bytes(&path, body)
+                }
+                _ => apply(
+                    &String::from_utf8_lossy(&request_bytes(path, body)),
+                    edits,
+                    spans,
+                )
+                .into_bytes(),
+            };
+            let Some((status, body)) = exchange(server.addr, &request)? else {
+                return Ok(());
+            };
             // Errors of the API are JSON; errors hyper gives before the API (a malformed
             // request) have no body.
             if status >= 400 && !body.is_empty() {
-                let json: serde_json::Value = serde_json::from_str(&body).map_err(|_| {
-                    TestCaseError::fail(format!("{status} with a body that is not JSON: {body:?}"))
-                })?;
-                let error = json["error"].as_str().ok_or_else(|| {
-                    TestCaseError::fail(format!("{status} without an error line: {body}"))
-                })?;
-                readable(error).map_err(TestCaseError::fail)?;
+                let json: serde_json::Value = serde_json::from_str(&body)
+                    .map_err(|_| format!("{status} with a body that is not JSON: {body:?}"))?;
+                let error = json["error"]
+                    .as_str()
+                    .ok_or_else(|| format!("{status} without an error line: {body}"))?;
+                readable(error)?;
             }
-        }
-        Ok(())
-    });
-    if let Err(e) = result {
-        panic!("server requests: {e}");
-    }
+            Ok(())
+        },
+    );
     let status = exchange(server.addr, &request_bytes("/api/status", "")).unwrap();
     assert_eq!(status.map(|(code, _)| code), Some(200));
 }

@@ -91,22 +91,17 @@ impl ServeArgs {
                     ))
                 })
         };
-        let max_time = ply_search::agents::parse_duration(&self.max_time)
-            .filter(|t| !t.is_zero())
-            .ok_or_else(|| {
-                CliError::new(format!(
-                    "bad --max-time `{}`: expected a duration like 10s or 500ms",
-                    self.max_time
-                ))
-            })?;
-        let header_timeout = ply_search::agents::parse_duration(&self.header_timeout)
-            .filter(|t| !t.is_zero())
-            .ok_or_else(|| {
-                CliError::new(format!(
-                    "bad --header-timeout `{}`: expected a duration like 10s or 500ms",
-                    self.header_timeout
-                ))
-            })?;
+        let duration = |flag: &str, text: &str| {
+            ply_search::agents::parse_duration(text)
+                .filter(|t| !t.is_zero())
+                .ok_or_else(|| {
+                    CliError::new(format!(
+                        "bad {flag} `{text}`: expected a duration like 10s or 500ms"
+                    ))
+                })
+        };
+        let max_time = duration("--max-time", &self.max_time)?;
+        let header_timeout = duration("--header-timeout", &self.header_timeout)?;
         if self.max_connections == 0 || self.max_connections > 65_536 {
             return Err(CliError::new(format!(
                 "bad --max-connections `{}`: expected 1 to 65536",
