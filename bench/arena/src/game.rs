@@ -1,5 +1,5 @@
-//! One game between two seats, with every move timed ([`MoveClock`]) and checked: the loop behind both the
-//! tournament and `ply play`. A seat is an agent or anything else that chooses moves (a human
+//! One game between its seats (two, or as many as the game has players), with every move
+//! timed ([`MoveClock`]) and checked: the loop behind both the tournament and `ply play`. A seat is an agent or anything else that chooses moves (a human
 //! at a terminal, a program over a pipe); an agent that panics, plays an illegal move or none,
 //! or overruns the clock loses the game, and the game says why.
 
@@ -148,7 +148,8 @@ pub struct PlayedGame {
     pub opening: Vec<String>,
     /// The seats' moves after the opening.
     pub moves: Vec<String>,
-    /// Player 0 or 1, or `None` for a draw.
+    /// The winning player (0 or 1 of two), or `None` for a draw (and, with more than two
+    /// players, for a game a seat lost by a fault: [`PlayedGame::faulted`]).
     pub winner: Option<usize>,
     /// How it ended.
     pub reason: EndReason,
@@ -158,19 +159,39 @@ pub struct PlayedGame {
     pub times_ms: Vec<f64>,
     /// Nodes per seat move.
     pub nodes: Vec<u64>,
-    /// In games with dice, the player (0 or 1) of each seat move, in the order of `times_ms`
-    /// (the dice break the alternation); empty in games without.
+    /// In games with dice or more than two players, the player of each seat move, in the
+    /// order of `times_ms` (the dice, and a player who must pass, break the alternation);
+    /// empty in two-player games without dice.
     pub movers: Vec<usize>,
+    /// With more than two players, the points of each player (player 0 first), which sum to
+    /// 1: the winner's 1, a draw's equal shares, or, when a seat lost by a fault, 0 for it and
+    /// equal shares for the others. Empty with two players, where `winner` says it all.
+    pub points: Vec<f64>,
+    /// With more than two players, the player who lost by a fault (a timeout, an illegal
+    /// move, a panic, an error or a resignation), if one did.
+    pub faulted: Option<usize>,
 }
 
-/// Plays one game from `start` after `opening` between `seats` (player 0 first), calling
-/// `watch` after every seat move and every roll of the dice (rolled from
-/// [`GameRules::dice_seed`] by their probabilities). Every move is timed and checked and panics are caught: a
-/// faulty seat loses the game, the game says why.
+/// The points of each of `players` players after `winner` won (`None`: a draw, or a game
+/// stopped by the guard against endless games): 1 for the winner, or `1 / players` each.
+fn shared_points(players: usize, winner: Option<usize>) -> Vec<f64> {
+    match winner {
+        Some(w) => (0..players)
+            .map(|p| if p == w { 1.0 } else { 0.0 })
+            .collect(),
+        None => vec![1.0 / players as f64; players],
+    }
+}
+
+/// Plays one game from `start` after `opening` between `seats` (player 0 first, one seat per
+/// player of the game), calling `watch` after every seat move and every roll of the dice
+/// (rolled from [`GameRules::dice_seed`] by their probabilities). Every move is timed and
+/// checked and panics are caught: a faulty seat loses the game, the game says why (with more
+/// than two players, the others share the win).
 pub fn play_game<G: Game>(
     start: &G,
     opening: &[G::Move],
-    seats: [&mut dyn Seat<G>; 2],
+    seats: &mut [&mut dyn Seat<G>],
     rules: &GameRules,
     watch: &mut dyn FnMut(&PlayedMove<'_, G>),
 ) -> Result<PlayedGame, ArenaError> {
@@ -183,11 +204,19 @@ pub fn play_game<G: Game>(
 pub fn play_game_with_dice<G: Game>(
     start: &G,
     opening: &[G::Move],
-    seats: [&mut dyn Seat<G>; 2],
+    seats: &mut [&mut dyn Seat<G>],
     rules: &GameRules,
     dice: &mut dyn FnMut(&G) -> Option<G::Move>,
     watch: &mut dyn FnMut(&PlayedMove<'_, G>),
 ) -> Result<PlayedGame, ArenaError> {
+    let players = start.player_count();
+    if seats.len() != players {
+        return Err(ArenaError::config(format!(
+            "bad seats: {} for a game of {players} players; expected one seat per player",
+            seats.len()
+        )));
+    }
+    let many = players > 2;
     let mut state = start.clone();
     let mut played = PlayedGame {
         opening: opening
@@ -200,7 +229,6 @@ pub fn play_game_with_dice<G: Game>(
             .collect(),
         ..PlayedGame::default()
     };
-    let mut seats = seats;
     for seat in seats.iter_mut() {
         seat.new_game(rules);
     }
@@ -212,10 +240,16 @@ pub fn play_game_with_dice<G: Game>(
                 Outcome::Win(p) => Some(p.index()),
                 Outcome::Draw => None,
             };
+            if many {
+                played.points = shared_points(players, played.winner);
+            }
             return Ok(played);
         }
         if played.moves.len() + opening.len() >= rules.max_plies as usize {
             played.reason = EndReason::MaxPlies;
+            if many {
+                played.points = shared_points(players, None);
+            }
             return Ok(played);
         }
         if G::HAS_CHANCE && state.is_chance_node() {
@@ -241,7 +275,15 @@ pub fn play_game_with_dice<G: Game>(
         }
         let mover = state.to_move();
         let loses = |played: &mut PlayedGame, reason, detail: Option<String>| {
-            played.winner = Some(mover.other().index());
+            if many {
+                let share = 1.0 / (players - 1) as f64;
+                played.points = (0..players)
+                    .map(|p| if p == mover.index() { 0.0 } else { share })
+                    .collect();
+                played.faulted = Some(mover.index());
+            } else {
+                played.winner = Some(mover.other().index());
+            }
             played.reason = reason;
             played.detail = detail;
         };
@@ -274,7 +316,7 @@ pub fn play_game_with_dice<G: Game>(
         };
         played.times_ms.push(elapsed.as_secs_f64() * 1e3);
         played.nodes.push(nodes);
-        if G::HAS_CHANCE {
+        if G::HAS_CHANCE || many {
             played.movers.push(mover.index());
         }
         if let Some(limit) = rules.move_time {

@@ -3,7 +3,8 @@
 //! Fair, reproducible tournaments between agents, on one or more games.
 //!
 //! Every pairing of agents plays every opening twice, once with each colour (Udacity's "fair
-//! matches"). Openings are random legal prefixes drawn from a seed. Games run in parallel on a
+//! matches"); in a game for more players, every table of agents plays it in a balanced set of
+//! seat orders ([`schedule`]), rated by Plackett-Luce ([`stats::plackett_luce`]). Openings are random legal prefixes drawn from a seed. Games run in parallel on a
 //! pool of threads; each finished game is appended at once to a JSON Lines file, so an
 //! interrupted tournament loses nothing and `resume` continues it. An agent that panics or
 //! plays an illegal move forfeits that game, one that overruns the time control by more than
@@ -73,7 +74,7 @@ mod merge;
 pub mod protocol;
 pub mod record;
 mod resume;
-mod schedule;
+pub mod schedule;
 pub mod seats;
 mod settings;
 pub mod stats;
@@ -106,9 +107,11 @@ pub struct ArenaConfig {
     /// Agent specs.
     pub agents: Vec<String>,
     /// With `Some(k)`, a gauntlet: each of the first `k` agents plays each of the others (and
-    /// not each other); with `None`, a round robin.
+    /// not each other; in a game for more players, at every table of the others); with `None`,
+    /// a round robin.
     pub gauntlet: Option<usize>,
-    /// Random openings per game (each played twice per pairing).
+    /// Random openings per game (each played in every seat order of every table: twice per
+    /// pairing for two players).
     pub openings: usize,
     /// Plies of each random opening.
     pub opening_plies: u32,
@@ -198,15 +201,7 @@ impl ArenaConfig {
 
     /// The number of games the tournament schedules (computed without building the schedule).
     pub fn game_count(&self) -> u128 {
-        let n = self.agents.len() as u128;
-        let pairings = match self.gauntlet {
-            Some(k) => {
-                let k = (k as u128).min(n);
-                k * (n - k)
-            }
-            None => n * n.saturating_sub(1) / 2,
-        };
-        self.games.len() as u128 * pairings * self.openings as u128 * 2
+        schedule::game_count(self, &schedule::seat_counts(self))
     }
 
     /// Refuses a tournament too big to schedule, before anything is allocated: more than
@@ -373,13 +368,20 @@ pub fn run_game_fixtures<G: SearchHints>(
                 Some(openings) => openings[f.opening].clone(),
                 None => random_opening(start, config.opening_plies, config.seed, f.opening),
             };
-            let mut first = seats(f.first)?;
-            let mut second = seats(f.second)?;
+            let mut made = f
+                .seats
+                .iter()
+                .map(|&agent| seats(agent))
+                .collect::<Result<Vec<_>, _>>()?;
+            let mut at_table: Vec<&mut dyn Seat<G>> = made
+                .iter_mut()
+                .map(|seat| &mut **seat as &mut dyn Seat<G>)
+                .collect();
             let started = Instant::now();
             let game = play_game(
                 start,
                 &opening,
-                [first.as_mut(), second.as_mut()],
+                &mut at_table,
                 &config.rules(f.opening),
                 &mut |_| {},
             )?;
@@ -401,7 +403,8 @@ pub fn play_tournament<G: SearchHints>(
             "bad tournament: expected one name in games for a tournament on one game",
         ));
     }
-    let pending = Pending::all(config);
+    let schedule = Schedule::with_seats(config, &[start.player_count()]);
+    let pending = Pending::of_schedule(schedule, config, Default::default());
     let records = std::sync::Mutex::new(Vec::new());
     let _quiet = QuietAgentPanics::install();
     let seats = |i: usize| -> Result<Box<dyn Seat<G>>, ArenaError> {
@@ -433,15 +436,16 @@ pub fn validate(config: &ArenaConfig) -> Result<(), ArenaError> {
 pub fn validate_with(config: &ArenaConfig, maker: &impl SeatMaker) -> Result<(), ArenaError> {
     config.check_size()?;
     config.check_agents()?;
+    let mut seats = Vec::with_capacity(config.games.len());
     for spec in &config.games {
         let game = AnyGame::from_spec(spec)?;
-        game.require_two_players("a tournament")?;
+        seats.push(game.player_count());
         with_game!(game, start => {
             check_seats(&start, spec, &config.agents, maker)?;
             check_random_openings(&start, spec, config)?;
         });
     }
-    Ok(())
+    schedule::check_tables(config, &seats)
 }
 
 /// Random openings of `config.opening_plies` plies must exist in the game (a game still going
@@ -505,7 +509,6 @@ pub fn run_with(
     pool.install(|| {
         for (index, spec) in config.games.iter().enumerate() {
             let game = AnyGame::from_spec(spec)?;
-            game.require_two_players("a tournament")?;
             with_game!(game, start => {
                 let seats = |i: usize| maker.seat(spec, i, &config.agents[i]);
                 run_game_fixtures(&start, index, config, pending, &seats, on_record, stop)?;

@@ -1,6 +1,6 @@
 //! Game records: one JSON object per finished game, one per line, appended as each game ends.
 
-use super::stats::{bradley_terry, sprt, Rating, Sprt, Wdl};
+use super::stats::{plackett_luce, sprt, wilson, Meeting, Rating, Sprt, Wdl};
 use super::{ArenaConfig, Fixture, PlayedGame};
 use crate::{ArenaError, EndReason, TournamentSettings};
 use ply_search::spec::canonical_spec;
@@ -16,13 +16,14 @@ pub struct GameRecord {
     pub id: String,
     /// The game spec.
     pub game: String,
-    /// The agent specs, player 0 first.
-    pub players: [String; 2],
+    /// The agent specs, player 0 first: one per seat.
+    pub players: Vec<String>,
     /// The opening's moves.
     pub opening: Vec<String>,
     /// The agents' moves after the opening.
     pub moves: Vec<String>,
-    /// The winner (0 or 1), `null` for a draw.
+    /// The winning player (from 0), `null` for a draw (and, with more than two players, for a
+    /// game a seat lost by a fault).
     pub winner: Option<usize>,
     /// How it ended: `normal`, `timeout`, `illegal`, `panic`, `error`, `max-plies` or `resigned`.
     pub reason: EndReason,
@@ -33,10 +34,19 @@ pub struct GameRecord {
     pub times_ms: Vec<f64>,
     /// Nodes per agent move.
     pub nodes: Vec<u64>,
-    /// In games with dice, the player (0 or 1) of each agent move, in the order of
-    /// `times_ms`; absent in games without, where the players alternate.
+    /// In games with dice or more than two players, the player of each agent move, in the
+    /// order of `times_ms`; absent in two-player games without dice, where the players
+    /// alternate.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub movers: Vec<usize>,
+    /// With more than two players, each player's points (they sum to 1): the winner's 1, equal
+    /// shares of a draw, or 0 for a seat that lost by a fault and equal shares for the others.
+    /// Absent with two players.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub points: Vec<f64>,
+    /// With more than two players, the player who lost by a fault, if one did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub faulted: Option<usize>,
     /// The game's wall time in milliseconds.
     pub duration_ms: f64,
     /// The fingerprint of the tournament that played it ([`ArenaConfig::fingerprint`]): a
@@ -84,10 +94,11 @@ impl GameRecord {
         game: PlayedGame,
         elapsed: Duration,
     ) -> GameRecord {
-        let players = [
-            canonical_spec(&config.agents[fixture.first]),
-            canonical_spec(&config.agents[fixture.second]),
-        ];
+        let players = fixture
+            .seats
+            .iter()
+            .map(|&a| canonical_spec(&config.agents[a]))
+            .collect();
         let game_spec = canonical_spec(&config.games[fixture.game]);
         GameRecord {
             tournament: Some(config.fingerprint()),
@@ -101,7 +112,7 @@ impl GameRecord {
     pub fn of_game(
         id: String,
         game_spec: String,
-        players: [String; 2],
+        players: Vec<String>,
         game: PlayedGame,
         elapsed: Duration,
     ) -> GameRecord {
@@ -117,6 +128,8 @@ impl GameRecord {
             times_ms: game.times_ms,
             nodes: game.nodes,
             movers: game.movers,
+            points: game.points,
+            faulted: game.faulted,
             duration_ms: elapsed.as_secs_f64() * 1e3,
             tournament: None,
             settings: None,
@@ -290,13 +303,16 @@ impl RecordWriter {
     }
 }
 
-/// The tournament's results: per agent and per pairing.
+/// The tournament's results: per agent, per pairing, and per table of more than two.
 #[derive(Clone, Debug, Serialize)]
 pub struct Standings {
     /// The agents, in the configuration's order.
     pub agents: Vec<AgentStanding>,
-    /// Every pairing that played.
+    /// Every pairing that played a game for two.
     pub pairings: Vec<PairingResult>,
+    /// Every table of more than two seats that played.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tables: Vec<TableResult>,
     /// Games counted.
     pub games: u64,
     /// The SPRT of the first agent against the second, if asked for.
@@ -304,18 +320,35 @@ pub struct Standings {
     pub sprt: Option<Sprt>,
 }
 
+impl Standings {
+    /// The most seats any counted game had (2 when none had more).
+    pub fn most_seats(&self) -> usize {
+        self.agents
+            .iter()
+            .map(|a| a.seats.len())
+            .max()
+            .unwrap_or(0)
+            .max(2)
+    }
+}
+
 /// One agent's line.
 #[derive(Clone, Debug, Serialize)]
 pub struct AgentStanding {
     /// The agent spec.
     pub agent: String,
-    /// Its record against everyone.
+    /// Its record against everyone: at a table of more than two, a win is a first place of
+    /// its own, a draw a shared one (or a drawn game), a loss anything else.
     pub record: Wdl,
-    /// Its score.
+    /// Its score: its points over its games (a win 1, a draw its share, a loss 0).
     pub score: f64,
     /// The score's 95% interval.
     pub score_interval: (f64, f64),
-    /// Its Bradley-Terry rating.
+    /// The score of a player as strong as its opponents: 1/2 at two seats, 1/k at k, averaged
+    /// over its games.
+    pub par: f64,
+    /// Its rating: Bradley-Terry for two seats, Plackett-Luce's first choice at more
+    /// ([`plackett_luce`]).
     pub rating: Rating,
     /// Games lost on time.
     pub timeouts: u64,
@@ -323,6 +356,25 @@ pub struct AgentStanding {
     pub forfeits: u64,
     /// Mean milliseconds per move.
     pub ms_per_move: f64,
+    /// With games of more than two seats, its score in each seat (player 0 first).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub seats: Vec<SeatScore>,
+}
+
+/// An agent's games in one seat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct SeatScore {
+    /// Games it sat there.
+    pub games: u64,
+    /// Its points there.
+    pub points: f64,
+}
+
+impl SeatScore {
+    /// Its points over its games there (`None` without games).
+    pub fn score(&self) -> Option<f64> {
+        (self.games > 0).then(|| self.points / self.games as f64)
+    }
 }
 
 /// One pairing's line.
@@ -342,6 +394,35 @@ pub struct PairingResult {
     pub elo: (f64, f64, f64),
 }
 
+/// One table of more than two seats: who sat there and what each took.
+#[derive(Clone, Debug, Serialize)]
+pub struct TableResult {
+    /// The agents at the table, each with its number of seats there.
+    pub agents: Vec<(String, u32)>,
+    /// Games played there.
+    pub games: u64,
+    /// Each agent's points there (all its seats together), in the order of `agents`.
+    pub points: Vec<f64>,
+}
+
+/// The agents at a table, each with its number of seats there, in agent order.
+type Members = Vec<(usize, u32)>;
+
+/// The units of a point the tally counts in: every share of a point a game gives (a half, a
+/// third... a sixth) is a whole number of them, so that sums are exact and do not depend on
+/// the order of the games (the shards of a tournament, merged, give its standings exactly).
+const UNITS: u64 = 60;
+
+/// A record's points in units.
+fn units(points: f64) -> u64 {
+    (points * UNITS as f64).round().max(0.0) as u64
+}
+
+/// Units back in points.
+fn to_points(units: u64) -> f64 {
+    units as f64 / UNITS as f64
+}
+
 /// Standings counted one game at a time, so that a tournament of any length keeps only its
 /// tables, not its records: the command adds each game as it ends.
 #[derive(Clone, Debug)]
@@ -349,7 +430,17 @@ pub struct Tally {
     agents: Vec<String>,
     /// Canonical names ([`canonical_spec`]), which records use.
     names: Vec<String>,
+    /// Two-seat games: each agent's record against each other.
     table: Vec<Vec<Wdl>>,
+    /// Games of more than two seats: each agent's record.
+    many: Vec<Wdl>,
+    /// Points and games, and the sum of each game's par, per agent, in [`UNITS`] per point.
+    points: Vec<(u64, u64, u64)>,
+    /// Points (in units) and games per agent and seat, in games of more than two seats.
+    seats: Vec<Vec<(u64, u64)>>,
+    /// Every table that played, by its members (an agent with its seats, in agent order):
+    /// its games and each member's points in units.
+    meetings: std::collections::BTreeMap<Members, (u64, Vec<u64>)>,
     timeouts: Vec<u64>,
     forfeits: Vec<u64>,
     /// Milliseconds and moves per agent.
@@ -365,6 +456,10 @@ impl Tally {
             agents: agents.to_vec(),
             names: agents.iter().map(|a| canonical_spec(a)).collect(),
             table: vec![vec![Wdl::default(); n]; n],
+            many: vec![Wdl::default(); n],
+            points: vec![(0, 0, 0); n],
+            seats: vec![Vec::new(); n],
+            meetings: std::collections::BTreeMap::new(),
             timeouts: vec![0; n],
             forfeits: vec![0; n],
             time: vec![(0.0, 0); n],
@@ -383,47 +478,124 @@ impl Tally {
             })
     }
 
-    /// Counts `record`, if both its players are among the agents; says whether it did.
+    /// Counts `record`, if all its players are among the agents; says whether it did.
     pub fn add(&mut self, r: &GameRecord) -> bool {
-        let (Some(a), Some(b)) = (self.index(&r.players[0]), self.index(&r.players[1])) else {
+        let Some(who) = r
+            .players
+            .iter()
+            .map(|p| self.index(p))
+            .collect::<Option<Vec<usize>>>()
+        else {
             return false;
         };
+        let points = match who.len() {
+            2 => self.add_pair(r, who[0], who[1]),
+            count if count > 2 && r.points.len() == count => self.add_table(r, &who),
+            _ => return false,
+        };
         self.games += 1;
-        let table = &mut self.table;
-        match r.winner {
-            Some(0) => {
-                table[a][b].wins += 1;
-                table[b][a].losses += 1;
-            }
-            Some(_) => {
-                table[a][b].losses += 1;
-                table[b][a].wins += 1;
-            }
-            None => {
-                table[a][b].draws += 1;
-                table[b][a].draws += 1;
+        let par = UNITS / who.len() as u64;
+        for (&agent, &p) in who.iter().zip(&points) {
+            let entry = &mut self.points[agent];
+            entry.0 += p;
+            entry.1 += 1;
+            entry.2 += par;
+        }
+        let mut members: Vec<(usize, u32)> = Vec::new();
+        for &agent in &who {
+            match members.iter_mut().find(|(a, _)| *a == agent) {
+                Some((_, seats)) => *seats += 1,
+                None => members.push((agent, 1)),
             }
         }
-        if let Some(w) = r.winner {
-            let loser = if w == 0 { b } else { a };
-            match r.reason {
-                EndReason::Timeout => self.timeouts[loser] += 1,
-                reason if reason.is_forfeit() => self.forfeits[loser] += 1,
-                _ => {}
+        members.sort_unstable();
+        let (games, shares) = self
+            .meetings
+            .entry(members.clone())
+            .or_insert_with(|| (0, vec![0; members.len()]));
+        *games += 1;
+        for (&agent, &p) in who.iter().zip(&points) {
+            if let Some(k) = members.iter().position(|&(a, _)| a == agent) {
+                shares[k] += p;
             }
         }
         // Moves alternate from player 0 after an even opening, player 1 after an odd one,
-        // unless dice broke the alternation and the record names the movers.
+        // unless dice (or a player who had to pass) broke the alternation and the record
+        // names the movers.
         for (k, t) in r.times_ms.iter().enumerate() {
             let mover = match r.movers.get(k) {
                 Some(&mover) => mover,
                 None => (r.opening.len() + k) % 2,
             };
-            let who = if mover == 0 { a } else { b };
-            self.time[who].0 += t;
-            self.time[who].1 += 1;
+            if let Some(&agent) = who.get(mover) {
+                self.time[agent].0 += t;
+                self.time[agent].1 += 1;
+            }
         }
         true
+    }
+
+    /// Counts a two-seat game between `a` (player 0) and `b`; returns their points in units.
+    fn add_pair(&mut self, r: &GameRecord, a: usize, b: usize) -> Vec<u64> {
+        let table = &mut self.table;
+        let points = match r.winner {
+            Some(0) => {
+                table[a][b].wins += 1;
+                table[b][a].losses += 1;
+                vec![UNITS, 0]
+            }
+            Some(_) => {
+                table[a][b].losses += 1;
+                table[b][a].wins += 1;
+                vec![0, UNITS]
+            }
+            None => {
+                table[a][b].draws += 1;
+                table[b][a].draws += 1;
+                vec![UNITS / 2, UNITS / 2]
+            }
+        };
+        if let Some(w) = r.winner {
+            let loser = if w == 0 { b } else { a };
+            self.count_fault(r.reason, loser);
+        }
+        points
+    }
+
+    /// Counts a game of more than two seats, `who` the agent in each; returns their points in
+    /// units.
+    fn add_table(&mut self, r: &GameRecord, who: &[usize]) -> Vec<u64> {
+        let points: Vec<u64> = r.points.iter().map(|&p| units(p)).collect();
+        let best = points.iter().copied().max().unwrap_or(0);
+        let firsts = points.iter().filter(|&&p| p == best).count();
+        for (seat, (&agent, &p)) in who.iter().zip(&points).enumerate() {
+            let record = &mut self.many[agent];
+            if p == best && firsts == 1 {
+                record.wins += 1;
+            } else if p == best {
+                record.draws += 1;
+            } else {
+                record.losses += 1;
+            }
+            let seats = &mut self.seats[agent];
+            if seats.len() < who.len() {
+                seats.resize(who.len(), (0, 0));
+            }
+            seats[seat].0 += p;
+            seats[seat].1 += 1;
+        }
+        if let Some(&agent) = r.faulted.and_then(|seat| who.get(seat)) {
+            self.count_fault(r.reason, agent);
+        }
+        points
+    }
+
+    fn count_fault(&mut self, reason: EndReason, agent: usize) {
+        match reason {
+            EndReason::Timeout => self.timeouts[agent] += 1,
+            reason if reason.is_forfeit() => self.forfeits[agent] += 1,
+            _ => {}
+        }
     }
 
     /// Games counted.
@@ -435,38 +607,68 @@ impl Tally {
     pub fn running_scores(&self) -> Vec<(&str, f64)> {
         (0..self.agents.len())
             .filter_map(|i| {
-                let record = self.record_of(i);
-                (record.games() > 0).then(|| (self.agents[i].as_str(), record.score()))
+                let (points, games, _) = self.points[i];
+                (games > 0).then(|| (self.agents[i].as_str(), to_points(points) / games as f64))
             })
             .collect()
     }
 
     fn record_of(&self, i: usize) -> Wdl {
-        self.table[i].iter().fold(Wdl::default(), |acc, r| Wdl {
-            wins: acc.wins + r.wins,
-            draws: acc.draws + r.draws,
-            losses: acc.losses + r.losses,
-        })
+        self.table[i]
+            .iter()
+            .chain(std::iter::once(&self.many[i]))
+            .fold(Wdl::default(), |acc, r| Wdl {
+                wins: acc.wins + r.wins,
+                draws: acc.draws + r.draws,
+                losses: acc.losses + r.losses,
+            })
     }
 
     /// The standings so far, with an SPRT of agent 0 against agent 1 when `sprt_bounds` is
-    /// given (`(elo0, elo1)`, alpha = beta = 0.05).
+    /// given (`(elo0, elo1)`, alpha = beta = 0.05; on their two-seat games).
     pub fn standings(&self, sprt_bounds: Option<(f64, f64)>) -> Standings {
         let n = self.agents.len();
-        let ratings = bradley_terry(&self.table);
+        let meetings: Vec<Meeting> = self
+            .meetings
+            .iter()
+            .map(|(members, (games, shares))| Meeting {
+                members: members.clone(),
+                games: *games,
+                points: shares.iter().map(|&u| to_points(u)).collect(),
+            })
+            .collect();
+        let ratings = plackett_luce(n, &meetings);
         let agents = (0..n)
             .map(|i| {
                 let record = self.record_of(i);
                 let (ms, moves) = self.time[i];
+                let (points, games, par) = self.points[i];
+                let score = if games > 0 {
+                    to_points(points) / games as f64
+                } else {
+                    0.5
+                };
                 AgentStanding {
                     agent: self.agents[i].clone(),
                     record,
-                    score: record.score(),
-                    score_interval: record.score_interval(),
+                    score,
+                    score_interval: wilson(score, games),
+                    par: if games > 0 {
+                        to_points(par) / games as f64
+                    } else {
+                        0.5
+                    },
                     rating: ratings[i].clone(),
                     timeouts: self.timeouts[i],
                     forfeits: self.forfeits[i],
                     ms_per_move: if moves > 0 { ms / moves as f64 } else { 0.0 },
+                    seats: self.seats[i]
+                        .iter()
+                        .map(|&(points, games)| SeatScore {
+                            games,
+                            points: to_points(points),
+                        })
+                        .collect(),
                 }
             })
             .collect();
@@ -486,12 +688,26 @@ impl Tally {
                 }
             }
         }
+        let tables = meetings
+            .iter()
+            .filter(|m| m.members.iter().map(|&(_, s)| s).sum::<u32>() > 2)
+            .map(|m| TableResult {
+                agents: m
+                    .members
+                    .iter()
+                    .map(|&(a, s)| (self.agents[a].clone(), s))
+                    .collect(),
+                games: m.games,
+                points: m.points.clone(),
+            })
+            .collect();
         let sprt = sprt_bounds
             .filter(|_| n >= 2)
             .map(|(elo0, elo1)| sprt(&self.table[0][1], elo0, elo1, 0.05, 0.05));
         Standings {
             agents,
             pairings,
+            tables,
             games: self.games,
             sprt,
         }

@@ -1,8 +1,15 @@
 //! A tournament's games, in a fixed order, computed one at a time: a tournament of ten million
 //! games costs no memory before it plays, and any run (a resumed one, one shard of many) can
 //! say which games are its own.
+//!
+//! A game for two players is played by every pairing in both colours. A game for `k` players
+//! seats every table of `k` agents in a balanced set of seat orders ([`seat_orders`]: each
+//! agent in each seat equally often), or, with fewer agents than seats, in every seating where
+//! each agent sits at least once (two agents at three seats: AAB, ABA, BAA, ABB, BAB, BBA, as
+//! in Schadd and Winands' experiments).
 
 use crate::{ArenaConfig, ArenaError};
+use ply_registry::AnyGame;
 use ply_search::spec::canonical_spec;
 use std::collections::HashSet;
 
@@ -13,12 +20,13 @@ pub struct Fixture {
     pub index: u64,
     /// Index into the games.
     pub game: usize,
-    /// The agent moving first (index into the agents).
-    pub first: usize,
-    /// The agent moving second.
-    pub second: usize,
+    /// The agent in each seat, player 0 first (indices into the agents).
+    pub seats: Vec<usize>,
     /// Index of the opening.
     pub opening: usize,
+    /// The number of its group: the games of one table and opening in all their seat orders
+    /// (for two players, a game and its colour-swapped twin). Shards are cut along groups.
+    pub group: u64,
 }
 
 impl Fixture {
@@ -33,23 +41,251 @@ impl Fixture {
                 self.opening, config.seed, config.opening_plies
             ),
         };
+        let seats: Vec<String> = self
+            .seats
+            .iter()
+            .map(|&a| canonical_spec(&config.agents[a]))
+            .collect();
         format!(
-            "{} | {} | {} | {opening}",
+            "{} | {} | {opening}",
             canonical_spec(&config.games[self.game]),
-            canonical_spec(&config.agents[self.first]),
-            canonical_spec(&config.agents[self.second])
+            seats.join(" | ")
         )
-    }
-
-    /// The number of the fixture's colour pair (the game and its colour-swapped twin share it):
-    /// shards are cut along pairs, so both colours of an opening land in the same shard.
-    pub fn pair(&self) -> u64 {
-        self.index / 2
     }
 }
 
-/// Every game of a tournament, in a fixed order: for each game, pairing and opening, the game
-/// and its colour-swapped twin next to each other. Fixtures are computed from their index.
+/// A balanced set of seat orders for a table of `k` players, as rows of seat numbers: row `r`
+/// seats player `rows[r][s]` of the table in seat `s`. It is Williams' Latin square: every
+/// player sits in every seat equally often, and each player moves right after each other
+/// player (seat `s`, then `s + 1`) equally often, in `k` orders when `k` is even and `2k` when
+/// it is odd (where it is the `k!` orders of three players, and both orders of two). A tournament cannot play all `k!` orders from
+/// four players up (720 for six); the square keeps what matters for fairness (who moves first,
+/// and who moves right after whom) in a few.
+///
+/// ```
+/// use ply_arena::schedule::seat_orders;
+/// assert_eq!(seat_orders(2), vec![vec![0, 1], vec![1, 0]]);
+/// assert_eq!(seat_orders(3).len(), 6);
+/// assert_eq!(seat_orders(4), vec![vec![0, 1, 3, 2], vec![1, 2, 0, 3], vec![2, 3, 1, 0], vec![3, 0, 2, 1]]);
+/// ```
+pub fn seat_orders(k: usize) -> Vec<Vec<usize>> {
+    if k <= 1 {
+        return vec![(0..k).collect()];
+    }
+    // The first row zig-zags: 0, 1, k-1, 2, k-2, ...; the others add 1, 2, ... modulo k.
+    let mut first = vec![0];
+    let (mut low, mut high) = (1, k - 1);
+    while first.len() < k {
+        first.push(low);
+        low += 1;
+        if first.len() < k {
+            first.push(high);
+            high -= 1;
+        }
+    }
+    let mut rows: Vec<Vec<usize>> = (0..k)
+        .map(|shift| first.iter().map(|&p| (p + shift) % k).collect())
+        .collect();
+    if !k.is_multiple_of(2) {
+        let mirrored: Vec<Vec<usize>> = rows
+            .iter()
+            .map(|row| row.iter().rev().copied().collect())
+            .collect();
+        rows.extend(mirrored);
+    }
+    rows
+}
+
+/// Every seating of `seats` seats by `agents` agents in which each agent sits at least once,
+/// in lexicographic order: with fewer agents than seats, the copies of an agent share a table.
+fn covering_seatings(agents: usize, seats: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut row = vec![0; seats];
+    loop {
+        let mut used = vec![false; agents];
+        row.iter().for_each(|&a| used[a] = true);
+        if used.iter().all(|&u| u) {
+            out.push(row.clone());
+        }
+        // The next row in base `agents`.
+        let mut at = seats;
+        loop {
+            if at == 0 {
+                return out;
+            }
+            at -= 1;
+            row[at] += 1;
+            if row[at] < agents {
+                break;
+            }
+            row[at] = 0;
+        }
+    }
+}
+
+/// The `size`-element subsets of `items`, in lexicographic order.
+fn combinations(items: &[usize], size: usize) -> Vec<Vec<usize>> {
+    if size == 0 {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for (i, &first) in items.iter().enumerate() {
+        for mut rest in combinations(&items[i + 1..], size - 1) {
+            rest.insert(0, first);
+            out.push(rest);
+        }
+    }
+    out
+}
+
+/// `n` choose `k`, saturating.
+fn choose(n: u128, k: u128) -> u128 {
+    if k > n {
+        return 0;
+    }
+    let k = k.min(n - k);
+    let mut result: u128 = 1;
+    for i in 0..k {
+        result = match result.checked_mul(n - i) {
+            Some(product) => product / (i + 1),
+            None => return u128::MAX,
+        };
+    }
+    result
+}
+
+/// The tables of one game and their seat orders: who meets whom, and in which seats.
+#[derive(Clone, Debug)]
+struct Block {
+    /// Each table's seatings, one row of agents per seat order.
+    tables: Vec<Vec<Vec<usize>>>,
+    /// The block's first fixture index.
+    start: u64,
+    /// The block's first group number.
+    first_group: u64,
+}
+
+impl Block {
+    fn orders(&self) -> u64 {
+        self.tables.first().map_or(0, |t| t.len() as u64)
+    }
+
+    fn len(&self, openings: u64) -> u64 {
+        self.tables.len() as u64 * openings * self.orders()
+    }
+}
+
+/// The seat orders of a table of `seats` players: `seats` of them when it is even, twice as
+/// many when odd ([`seat_orders`]).
+fn order_count(seats: usize) -> u128 {
+    if seats.is_multiple_of(2) {
+        seats as u128
+    } else {
+        2 * seats as u128
+    }
+}
+
+/// The seatings of one game for `seats` players among `agents` agents: each table of distinct
+/// agents in its seat orders (with a gauntlet, each table holds exactly one of the first `k`),
+/// or, with fewer agents than seats, one table of every covering seating.
+fn game_tables(agents: usize, seats: usize, gauntlet: Option<usize>) -> Vec<Vec<Vec<usize>>> {
+    if agents < seats {
+        return match gauntlet {
+            Some(_) => Vec::new(),
+            None => vec![covering_seatings(agents, seats)],
+        };
+    }
+    let members: Vec<Vec<usize>> = match gauntlet {
+        Some(k) => {
+            let k = k.min(agents);
+            let others: Vec<usize> = (k..agents).collect();
+            (0..k)
+                .flat_map(|a| {
+                    combinations(&others, seats - 1)
+                        .into_iter()
+                        .map(move |mut rest| {
+                            rest.insert(0, a);
+                            rest
+                        })
+                })
+                .collect()
+        }
+        None => combinations(&(0..agents).collect::<Vec<_>>(), seats),
+    };
+    let orders = seat_orders(seats);
+    members
+        .into_iter()
+        .map(|table| {
+            orders
+                .iter()
+                .map(|row| row.iter().map(|&s| table[s]).collect())
+                .collect()
+        })
+        .collect()
+}
+
+/// The number of games one game of `seats` players schedules per opening, without building
+/// its tables.
+fn games_per_opening(agents: usize, seats: usize, gauntlet: Option<usize>) -> u128 {
+    let (n, k) = (agents as u128, seats as u128);
+    if agents < seats {
+        return match gauntlet {
+            Some(_) => 0,
+            None => covering_seatings(agents, seats).len() as u128,
+        };
+    }
+    let tables = match gauntlet {
+        Some(g) => {
+            let g = (g as u128).min(n);
+            g.saturating_mul(choose(n - g, k - 1))
+        }
+        None => choose(n, k),
+    };
+    tables.saturating_mul(order_count(seats))
+}
+
+/// The number of players of each game of `config` (2 for a spec the registry does not read:
+/// checking it is [`crate::validate`]'s job).
+pub fn seat_counts(config: &ArenaConfig) -> Vec<usize> {
+    config
+        .games
+        .iter()
+        .map(|spec| AnyGame::from_spec(spec).map_or(2, |game| game.player_count()))
+        .collect()
+}
+
+/// The number of games `config`'s tournament schedules when its games seat `seats` players,
+/// computed without building the schedule.
+pub(crate) fn game_count(config: &ArenaConfig, seats: &[usize]) -> u128 {
+    seats
+        .iter()
+        .map(|&k| games_per_opening(config.agents.len(), k, config.gauntlet))
+        .fold(0u128, |sum, per| {
+            sum.saturating_add(per.saturating_mul(config.openings as u128))
+        })
+}
+
+/// Refuses a gauntlet that leaves a game's tables empty: a game for `k` players needs `k - 1`
+/// opponents besides the gauntlet's agents.
+pub(crate) fn check_tables(config: &ArenaConfig, seats: &[usize]) -> Result<(), ArenaError> {
+    let Some(k) = config.gauntlet else {
+        return Ok(());
+    };
+    for (spec, &count) in config.games.iter().zip(seats) {
+        if games_per_opening(config.agents.len(), count, config.gauntlet) == 0 {
+            return Err(ArenaError::config(format!(
+                "bad --gauntlet `{k}`: `{spec}` seats {count} players, so each of the first {k} agents needs {} opponents after them ({} given); expected more agents or a smaller gauntlet",
+                count - 1,
+                config.agents.len().saturating_sub(k)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Every game of a tournament, in a fixed order: for each game, table and opening, the table's
+/// seat orders next to each other (for two players, a game and its colour-swapped twin).
+/// Fixtures are computed from their index.
 ///
 /// ```
 /// use ply_arena::{ArenaConfig, Schedule};
@@ -62,38 +298,50 @@ impl Fixture {
 /// let schedule = Schedule::new(&config);
 /// assert_eq!(schedule.len(), 3 * 2 * 2); // 3 pairings, 2 openings, both colours
 /// let (a, b) = (schedule.fixture(0), schedule.fixture(1));
-/// assert_eq!((a.first, a.second, b.first, b.second), (0, 1, 1, 0));
-/// assert_eq!(a.opening, b.opening);
+/// assert_eq!((a.seats.clone(), b.seats.clone()), (vec![0, 1], vec![1, 0]));
+/// assert_eq!((a.opening, a.group), (b.opening, b.group));
+///
+/// // Rolit for three: one table of the three agents, in its six seat orders.
+/// let rolit = ArenaConfig { games: vec!["rolit(players=3)".into()], ..config };
+/// assert_eq!(Schedule::new(&rolit).len(), 6 * 2);
 /// ```
 #[derive(Clone, Debug)]
 pub struct Schedule {
-    pairs: Vec<(usize, usize)>,
-    games: usize,
+    blocks: Vec<Block>,
     openings: u64,
 }
 
 impl Schedule {
-    /// The schedule of `config`'s tournament (its pairings are listed, its games are not).
+    /// The schedule of `config`'s tournament on registered games (their tables are listed,
+    /// their games are not).
     pub fn new(config: &ArenaConfig) -> Schedule {
-        let n = config.agents.len();
-        let pairs = match config.gauntlet {
-            Some(k) => (0..k.min(n))
-                .flat_map(|a| (k.min(n)..n).map(move |b| (a, b)))
-                .collect(),
-            None => (0..n)
-                .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
-                .collect(),
-        };
-        Schedule {
-            pairs,
-            games: config.games.len(),
-            openings: config.openings as u64,
+        Schedule::with_seats(config, &seat_counts(config))
+    }
+
+    /// The schedule of `config`'s tournament when its games seat `seats` players (one count
+    /// per game): for games of your own, which the registry does not know.
+    pub fn with_seats(config: &ArenaConfig, seats: &[usize]) -> Schedule {
+        let openings = config.openings as u64;
+        let mut blocks: Vec<Block> = Vec::with_capacity(seats.len());
+        let (mut start, mut first_group) = (0, 0);
+        for &count in seats {
+            let block = Block {
+                tables: game_tables(config.agents.len(), count, config.gauntlet),
+                start,
+                first_group,
+            };
+            start += block.len(openings);
+            first_group += block.tables.len() as u64 * openings;
+            blocks.push(block);
         }
+        Schedule { blocks, openings }
     }
 
     /// The number of games.
     pub fn len(&self) -> u64 {
-        self.games as u64 * self.pairs.len() as u64 * self.openings * 2
+        self.blocks
+            .last()
+            .map_or(0, |b| b.start + b.len(self.openings))
     }
 
     /// Whether there are no games.
@@ -103,19 +351,18 @@ impl Schedule {
 
     /// Game number `index` (below [`Schedule::len`]).
     pub fn fixture(&self, index: u64) -> Fixture {
-        let colour = index % 2;
-        let rest = index / 2;
-        let opening = rest % self.openings;
-        let rest = rest / self.openings;
-        let pairs = self.pairs.len() as u64;
-        let (a, b) = self.pairs[(rest % pairs) as usize];
-        let (first, second) = if colour == 0 { (a, b) } else { (b, a) };
+        let game = self.blocks.partition_point(|b| b.start <= index) - 1;
+        let block = &self.blocks[game];
+        let local = index - block.start;
+        let orders = block.orders();
+        let (order, rest) = (local % orders, local / orders);
+        let (opening, table) = (rest % self.openings, rest / self.openings);
         Fixture {
             index,
-            game: (rest / pairs) as usize,
-            first,
-            second,
+            game,
+            seats: block.tables[table as usize][order as usize].clone(),
             opening: opening as usize,
+            group: block.first_group + rest,
         }
     }
 
@@ -126,15 +373,15 @@ impl Schedule {
 
     /// The games of game number `game`, in order (they are consecutive).
     pub fn iter_game(&self, game: usize) -> impl Iterator<Item = Fixture> + '_ {
-        let per_game = self.pairs.len() as u64 * self.openings * 2;
-        let first = game as u64 * per_game;
-        (first..first + per_game).map(|i| self.fixture(i))
+        let block = &self.blocks[game];
+        (block.start..block.start + block.len(self.openings)).map(|i| self.fixture(i))
     }
 }
 
 /// Which part of a tournament a run plays: the `index`-th of `count` disjoint parts (from 1),
-/// so that a cluster's jobs play every game exactly once between them. Colour pairs are dealt
-/// round-robin, so every shard gets its share of every game and pairing.
+/// so that a cluster's jobs play every game exactly once between them. Groups (a table and
+/// opening in all its seat orders: for two players, both colours) are dealt round-robin, so
+/// every shard gets its share of every game and table, and each seat order's twins with it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
     /// Which part, from 1 to `count`.
@@ -180,7 +427,7 @@ impl Shard {
 
     /// Whether `fixture` is this shard's.
     pub fn holds(&self, fixture: &Fixture) -> bool {
-        fixture.pair() % self.count == self.index - 1
+        fixture.group % self.count == self.index - 1
     }
 }
 
@@ -208,7 +455,11 @@ pub struct Pending {
 impl Pending {
     /// The games of `config`'s shard whose ids are not in `done`.
     pub fn new(config: &ArenaConfig, done: HashSet<String>) -> Pending {
-        let schedule = Schedule::new(config);
+        Pending::of_schedule(Schedule::new(config), config, done)
+    }
+
+    /// The games of `schedule` in `config`'s shard whose ids are not in `done`.
+    pub fn of_schedule(schedule: Schedule, config: &ArenaConfig, done: HashSet<String>) -> Pending {
         let mut pending = Pending {
             schedule,
             shard: config.shard,

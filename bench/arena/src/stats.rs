@@ -1,5 +1,6 @@
 //! Tournament statistics: scores with 95% intervals, Elo differences, a Bradley-Terry
-//! maximum-likelihood rating of every agent from all games, and the sequential probability
+//! maximum-likelihood rating of every agent from all games (and its form for more than two
+//! players at a table, the Plackett-Luce model's first choice), and the sequential probability
 //! ratio test (SPRT) for "is A better than B".
 
 use serde::Serialize;
@@ -43,15 +44,7 @@ impl Wdl {
     /// assert!(lo == 0.0 && (hi - 0.175_885).abs() < 1e-6);
     /// ```
     pub fn score_interval(&self) -> (f64, f64) {
-        let n = self.games();
-        if n == 0 {
-            return (0.0, 1.0);
-        }
-        let (p, nf, z) = (self.score(), n as f64, 1.96f64);
-        let shrink = 1.0 + z * z / nf;
-        let centre = (p + z * z / (2.0 * nf)) / shrink;
-        let half = z * (p * (1.0 - p) / nf + z * z / (4.0 * nf * nf)).sqrt() / shrink;
-        ((centre - half).max(0.0), (centre + half).min(1.0))
+        wilson(self.score(), self.games())
     }
 
     /// The Elo difference the score stands for, with the ends of the score's 95% interval
@@ -80,6 +73,19 @@ impl Wdl {
             losses: self.wins,
         }
     }
+}
+
+/// The Wilson score interval (95%) of a mean score `score` in [0, 1] over `games` games
+/// ([`Wdl::score_interval`]); (0, 1) without games.
+pub fn wilson(score: f64, games: u64) -> (f64, f64) {
+    if games == 0 {
+        return (0.0, 1.0);
+    }
+    let (p, nf, z) = (score, games as f64, 1.96f64);
+    let shrink = 1.0 + z * z / nf;
+    let centre = (p + z * z / (2.0 * nf)) / shrink;
+    let half = z * (p * (1.0 - p) / nf + z * z / (4.0 * nf * nf)).sqrt() / shrink;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 /// The Elo difference of an expected score: `-400 log10(1 / score - 1)`.
@@ -182,6 +188,108 @@ pub fn bradley_terry(results: &[Vec<Wdl>]) -> Vec<Rating> {
                 elo: scale * strength[i].ln(),
                 error,
             }
+        })
+        .collect()
+}
+
+/// The games played at one table of agents, for [`plackett_luce`]: who sat there (an agent in
+/// two seats counts twice), how many games, and the points each agent took there.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Meeting {
+    /// Each agent at the table with its number of seats there.
+    pub members: Vec<(usize, u32)>,
+    /// Games played at the table.
+    pub games: u64,
+    /// The points each member took, in the order of `members` (all its seats together): a game
+    /// gives its winner 1, and shares it equally on a draw or a shared first place.
+    pub points: Vec<f64>,
+}
+
+/// Plackett-Luce ratings for tables of two or more players, from the winner of each game: each
+/// agent has a strength `g`, and the chance that a seat of agent `i` wins at a table is
+/// `g_i / (sum of the strengths of every seat there)`. That is the Plackett-Luce model's first
+/// choice (Luce's choice axiom), fitted by Hunter's (2004) minorisation-maximisation; a draw or
+/// a shared first place counts as shares of a win, as draws count half in Bradley-Terry. With
+/// two players it is [`bradley_terry`]. The model asks only who came first, since ply's games
+/// for more players end with a winner or a draw, not a full order of finish. Like
+/// [`bradley_terry`], every table that played gets one virtual game shared equally (a weak
+/// prior that keeps the ratings of an agent that always or never wins finite), and the errors
+/// come from the Fisher information.
+///
+/// ```
+/// use ply_arena::stats::{plackett_luce, Meeting};
+/// // Three agents at one table, 100 games: 50, 30 and 20 wins.
+/// let table = Meeting { members: vec![(0, 1), (1, 1), (2, 1)], games: 100, points: vec![50.0, 30.0, 20.0] };
+/// let r = plackett_luce(3, &[table]);
+/// // With the virtual game, strengths in the ratio 50.33 : 30.33 : 20.33.
+/// let elo = |g: f64| 400.0 * g.log10();
+/// assert!((r[0].elo - r[1].elo - (elo(50.0 + 1.0 / 3.0) - elo(30.0 + 1.0 / 3.0))).abs() < 0.01);
+/// assert!(r[0].elo > r[1].elo && r[1].elo > r[2].elo);
+/// ```
+pub fn plackett_luce(agents: usize, meetings: &[Meeting]) -> Vec<Rating> {
+    let played: Vec<&Meeting> = meetings.iter().filter(|m| m.games > 0).collect();
+    let mut wins = vec![0.0f64; agents];
+    let mut involved = vec![false; agents];
+    for m in &played {
+        let seats: u32 = m.members.iter().map(|&(_, s)| s).sum();
+        for (&(i, s), &points) in m.members.iter().zip(&m.points) {
+            wins[i] += points + f64::from(s) / f64::from(seats);
+            involved[i] = true;
+        }
+    }
+    let weight = |m: &Meeting| m.games as f64 + 1.0;
+    let total = |m: &Meeting, strength: &[f64]| -> f64 {
+        m.members
+            .iter()
+            .map(|&(j, s)| f64::from(s) * strength[j])
+            .sum()
+    };
+    let mut strength = vec![1.0f64; agents];
+    for _ in 0..10_000 {
+        let mut denominator = vec![0.0f64; agents];
+        for m in &played {
+            let sum = total(m, &strength);
+            for &(i, s) in &m.members {
+                denominator[i] += weight(m) * f64::from(s) / sum;
+            }
+        }
+        let mut next = strength.clone();
+        for i in 0..agents {
+            if involved[i] && denominator[i] > 0.0 {
+                next[i] = (wins[i] / denominator[i]).max(1e-12);
+            }
+        }
+        let log_mean = next.iter().map(|s| s.ln()).sum::<f64>() / agents.max(1) as f64;
+        for s in &mut next {
+            *s /= log_mean.exp();
+        }
+        let change = next
+            .iter()
+            .zip(&strength)
+            .map(|(a, b)| (a.ln() - b.ln()).abs())
+            .fold(0.0, f64::max);
+        strength = next;
+        if change < 1e-10 {
+            break;
+        }
+    }
+    let mut information = vec![0.0f64; agents];
+    for m in &played {
+        let sum = total(m, &strength);
+        for &(i, s) in &m.members {
+            let p = f64::from(s) * strength[i] / sum;
+            information[i] += weight(m) * p * (1.0 - p);
+        }
+    }
+    let scale = 400.0 / std::f64::consts::LN_10;
+    (0..agents)
+        .map(|i| Rating {
+            elo: scale * strength[i].ln(),
+            error: if information[i] > 1e-9 {
+                1.96 * scale / information[i].sqrt()
+            } else {
+                f64::INFINITY
+            },
         })
         .collect()
 }
@@ -329,5 +437,68 @@ mod tests {
         // s0 = 0.5, s1 = 0.514387; LLR = 0.014387 / 0.24 * (6 - 10 * 0.507194) = 0.055634.
         let t = sprt(&few, 0.0, 10.0, 0.05, 0.05);
         assert!((t.llr - 0.055_634).abs() < 1e-5, "{}", t.llr);
+    }
+
+    #[test]
+    fn plackett_luce_is_bradley_terry_for_two_players() {
+        let rec = |w: u64, d: u64, l: u64| Wdl {
+            wins: w,
+            draws: d,
+            losses: l,
+        };
+        let e = Wdl::default();
+        let (ab, ac, bc) = (rec(30, 5, 10), rec(12, 0, 3), rec(7, 2, 9));
+        let table = vec![
+            vec![e, ab, ac],
+            vec![ab.flipped(), e, bc],
+            vec![ac.flipped(), bc.flipped(), e],
+        ];
+        let meeting = |i: usize, j: usize, r: Wdl| Meeting {
+            members: vec![(i, 1), (j, 1)],
+            games: r.games(),
+            points: vec![
+                r.wins as f64 + 0.5 * r.draws as f64,
+                r.losses as f64 + 0.5 * r.draws as f64,
+            ],
+        };
+        let bt = bradley_terry(&table);
+        let pl = plackett_luce(
+            3,
+            &[meeting(0, 1, ab), meeting(0, 2, ac), meeting(1, 2, bc)],
+        );
+        for (a, b) in bt.iter().zip(&pl) {
+            assert!(
+                (a.elo - b.elo).abs() < 1e-6 && (a.error - b.error).abs() < 1e-6,
+                "{bt:?} {pl:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn plackett_luce_recovers_strengths_from_tables_of_three_and_copies() {
+        // Strengths 4 : 2 : 1. At the table of all three, A wins 4/7 of the games; where A
+        // sits twice beside C, A's seats win 8/9; where C sits twice beside B, B wins 2/4.
+        let meetings = [
+            Meeting {
+                members: vec![(0, 1), (1, 1), (2, 1)],
+                games: 70_000,
+                points: vec![40_000.0, 20_000.0, 10_000.0],
+            },
+            Meeting {
+                members: vec![(0, 2), (2, 1)],
+                games: 90_000,
+                points: vec![80_000.0, 10_000.0],
+            },
+            Meeting {
+                members: vec![(1, 1), (2, 2)],
+                games: 40_000,
+                points: vec![20_000.0, 20_000.0],
+            },
+        ];
+        let r = plackett_luce(3, &meetings);
+        let doubling = 400.0 * 2f64.log10();
+        assert!((r[0].elo - r[1].elo - doubling).abs() < 1.0, "{r:?}");
+        assert!((r[1].elo - r[2].elo - doubling).abs() < 1.0, "{r:?}");
+        assert!(r.iter().all(|x| x.error > 0.0 && x.error < 5.0), "{r:?}");
     }
 }

@@ -860,6 +860,63 @@ fn scores_say_a_distance_only_when_it_is_exact() {
 }
 
 #[test]
+fn play_seats_a_person_or_an_agent_in_each_of_three_seats() {
+    let file = std::env::temp_dir().join(format!("ply-play-three-{}.jsonl", std::process::id()));
+    let _ = std::fs::remove_file(&file);
+    let args = |p2: &'static str| {
+        vec![
+            "play",
+            "rolit(players=3,size=6)",
+            "--p0",
+            "greedy",
+            "--p1",
+            "random(seed=2)",
+            "--p2",
+            p2,
+            "--record",
+            file.to_str().unwrap(),
+        ]
+    };
+    let out = ply_with_input(&args("maxn(depth=1)"), "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("player 2 (maxn(depth=1)) plays"), "{text}");
+    assert!(
+        text.trim_end()
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("game over: "),
+        "{text}"
+    );
+    // A person in seat 2 who resigns ends the game: the other two share the win.
+    let out = ply_with_input(&args("human"), "resign\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("player 2, your move"), "{text}");
+    assert!(
+        text.contains("player 2 resigns: the others share the win"),
+        "{text}"
+    );
+    let lines = std::fs::read_to_string(&file).unwrap();
+    let records: Vec<Value> = lines
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0]["players"].as_array().unwrap().len(), 3);
+    assert_eq!(records[1]["points"], serde_json::json!([0.5, 0.5, 0.0]));
+    assert_eq!(records[1]["faulted"], 2);
+    // A seat the game does not have is refused in one line.
+    let out = ply(&["play", "tictactoe", "--p2", "greedy"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out).trim(),
+        "error: bad --p2: `tictactoe` has 2 players; expected --p0 to --p1"
+    );
+}
+
+#[test]
 fn play_two_agents_to_the_end_and_record_the_game() {
     let file = std::env::temp_dir().join(format!("ply-play-{}.jsonl", std::process::id()));
     let _ = std::fs::remove_file(&file);

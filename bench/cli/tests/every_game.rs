@@ -1,6 +1,6 @@
 //! Every registered game answers every subcommand through the binary: perft, replay, search,
-//! solve (within a node budget), play (two agents) and a small arena; a game for more than two
-//! players is refused in one line by the subcommands that seat two.
+//! solve (within a node budget), play (an agent in every seat) and a small arena; a game for
+//! more than two players is refused in one line by the solver, which knows two.
 
 mod common;
 
@@ -61,29 +61,31 @@ fn every_registered_game_answers_every_subcommand() {
             "{spec}"
         );
         if many_players {
-            // The example seats three: the solver, play and the arena know two.
+            // The example seats three: the solver knows two.
             refused(&["solve", spec, "--nodes", "20000"]);
-            refused(&["play", spec, "--p0", "random", "--p1", "greedy"]);
-            refused(&[
-                "arena", "--game", spec, "--agent", "random", "--agent", "greedy", "--quiet",
-            ]);
-            continue;
-        }
-        // Small games solve within the budget; big ones say, in JSON, that the node limit
-        // (the clock, for value iteration) stopped the solver.
-        let budget: &[&str] = if chance {
-            &["--time", "5s"]
         } else {
-            &["--nodes", "20000"]
-        };
-        let solved = run(&[&["solve", spec, "--json"], budget].concat());
-        let json: serde_json::Value = serde_json::from_str(solved.trim()).expect("JSON");
-        let stopped = if chance { "time" } else { "nodes" };
-        assert!(
-            json.get("value").is_some() || json["stopped_by"] == stopped,
-            "solve {spec}: {solved}"
-        );
-        let played = run(&["play", spec, "--p0", "random", "--p1", "greedy"]);
+            // Small games solve within the budget; big ones say, in JSON, that the node limit
+            // (the clock, for value iteration) stopped the solver.
+            let budget: &[&str] = if chance {
+                &["--time", "5s"]
+            } else {
+                &["--nodes", "20000"]
+            };
+            let solved = run(&[&["solve", spec, "--json"], budget].concat());
+            let json: serde_json::Value = serde_json::from_str(solved.trim()).expect("JSON");
+            let stopped = if chance { "time" } else { "nodes" };
+            assert!(
+                json.get("value").is_some() || json["stopped_by"] == stopped,
+                "solve {spec}: {solved}"
+            );
+        }
+        // Seats past the second get the default opponent (MCTS for a second): random ones
+        // keep the test quick.
+        let mut seats = vec!["play", spec, "--p0", "random", "--p1", "greedy"];
+        if many_players {
+            seats.extend(["--p2", "random(seed=2)"]);
+        }
+        let played = run(&seats);
         assert!(played.contains("game over"), "{spec}: {played}");
         let dir = std::env::temp_dir().join(format!("ply-every-game-{}", std::process::id()));
         let out = dir.join(format!("{}.jsonl", spec.len()));

@@ -610,7 +610,7 @@ where
     let game = ply_arena::play_game(
         start,
         &[],
-        [first.as_mut(), second.as_mut()],
+        &mut [first.as_mut(), second.as_mut()],
         &rules,
         &mut |_| {},
     )

@@ -187,3 +187,82 @@ fn files_of_another_tournament_or_a_game_twice_are_refused() {
         "{text}"
     );
 }
+
+/// A tournament for three on Rolit's 6x6 board, with deterministic agents.
+fn tournament_for_three(file: &Path, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "arena",
+        "--game",
+        "rolit(players=3,size=6)",
+        "--agent",
+        "random(seed=3)",
+        "--agent",
+        "greedy",
+        "--agent",
+        "maxn(depth=1)",
+        "--agent",
+        "paranoid(depth=1)",
+        "--threads",
+        "2",
+        "--quiet",
+        "--json",
+        "--out",
+        file.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    ply(&args)
+}
+
+#[test]
+fn a_tournament_for_three_shards_merges_and_resumes_like_one_for_two() {
+    let dir = folder("three");
+    let whole = dir.join("whole.jsonl");
+    let standings = results(&ok(&tournament_for_three(&whole, &["--openings", "2"])));
+    let expected = games(&read_records(&whole).unwrap());
+    // Four tables of three agents, six seat orders each, two openings.
+    assert_eq!(expected.len(), 4 * 6 * 2);
+    assert_eq!(standings["tables"].as_array().unwrap().len(), 4);
+    let mut files = Vec::new();
+    for k in 1..=3 {
+        let file = dir.join(format!("shard-{k}.jsonl"));
+        ok(&tournament_for_three(
+            &file,
+            &["--openings", "2", "--shard", &format!("{k}/3")],
+        ));
+        let records = read_records(&file).unwrap();
+        // A shard holds a table's opening in all six seat orders, or none of them.
+        for r in &records {
+            let mut members = r.players.clone();
+            members.sort();
+            let orders = records.iter().filter(|o| {
+                let mut others = o.players.clone();
+                others.sort();
+                o.opening == r.opening && others == members
+            });
+            assert_eq!(orders.count(), 6, "{}", r.id);
+        }
+        files.push(file);
+    }
+    let mut args = vec!["arena", "--json", "--from-records"];
+    args.extend(files.iter().map(|f| f.to_str().unwrap()));
+    for agent in [
+        "random(seed=3)",
+        "greedy",
+        "maxn(depth=1)",
+        "paranoid(depth=1)",
+    ] {
+        args.extend(["--agent", agent]);
+    }
+    assert_eq!(results(&ok(&ply(&args))), standings);
+    // A third opening extends the tournament: --resume plays only its games.
+    let text = ok(&tournament_for_three(
+        &whole,
+        &["--openings", "3", "--resume"],
+    ));
+    let after = games(&read_records(&whole).unwrap());
+    assert_eq!(after.len(), 4 * 6 * 3);
+    assert!(expected
+        .iter()
+        .all(|(id, game)| after.get(id) == Some(game)));
+    assert_eq!(results(&text)["games"], 72);
+}

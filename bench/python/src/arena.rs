@@ -257,7 +257,9 @@ impl Standings {
 impl Standings {
     /// One dict per agent, in the order given: `agent`, `games`, `wins`, `draws`, `losses`,
     /// `score`, `score_low`, `score_high`, `elo`, `elo_error`, `ms_per_move`, `timeouts`,
-    /// `forfeits` (the columns of `ply arena --csv`), ready for `pandas.DataFrame`.
+    /// `forfeits` (the columns of `ply arena --csv`), and `par` (the score of an even game:
+    /// 1/2 at two seats, 1/k at k); with games for more than two, `seats`: the agent's score in
+    /// each seat (`None` where it never sat). Ready for `pandas.DataFrame`.
     fn rows<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
         for a in &self.table.agents {
@@ -275,12 +277,18 @@ impl Standings {
             row.set_item("ms_per_move", a.ms_per_move)?;
             row.set_item("timeouts", a.timeouts)?;
             row.set_item("forfeits", a.forfeits)?;
+            row.set_item("par", a.par)?;
+            if !a.seats.is_empty() {
+                let seats: Vec<Option<f64>> = a.seats.iter().map(|s| s.score()).collect();
+                row.set_item("seats", seats)?;
+            }
             list.append(row)?;
         }
         Ok(list)
     }
 
-    /// Everything `ply arena --json` prints: agents, pairings, games, and the SPRT if asked.
+    /// Everything `ply arena --json` prints: agents, pairings, tables of more than two, games,
+    /// and the SPRT if asked.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let json = serde_json::to_value(&self.table).expect("standings serialise");
         to_python(py, &json)
@@ -342,12 +350,16 @@ impl Standings {
 ///   objects with `get_action(state)`. A Python agent's name in the records is its `name`
 ///   attribute, else its function's or class's name.
 /// - `openings` random openings of `opening_plies` plies from `seed`, each played with both
-///   colours by every pairing; or `opening_list`, openings written as `"57,0"`.
+///   colours by every pairing; or `opening_list`, openings written as `"57,0"`. A game for
+///   more players (`"rolit(players=3)"`) seats every table of that many agents in a balanced
+///   set of seat orders, or, with fewer agents than seats, every mix of them (two agents at
+///   three seats: AAB, ABA, BAA, ABB, BAB, BBA); see docs/arena.md.
 /// - `move_time` (`"150ms"` or seconds) and `tolerance` (default 10 ms): a move longer than
 ///   both loses on time. `max_plies` (2000): a draw after this many plies.
 /// - `threads`: games at once (default: every core; 1 when a Python agent plays, since Python
 ///   agents take turns at the GIL and a clock would count the wait).
-/// - `gauntlet=k`: the first k agents play the others, not each other.
+/// - `gauntlet=k`: the first k agents play the others, not each other (at a table of more
+///   than two, each table holds one of them).
 /// - `out`: append each game to this JSON Lines file as it ends; `resume=True` continues a
 ///   file of the same tournament instead of refusing it.
 /// - `sprt=(elo0, elo1)`: a sequential test of the first agent against the second.

@@ -71,6 +71,31 @@ class Mixed(unittest.TestCase):
         self.assertEqual(sorted(moves(direct)), sorted(moves(through)))
 
 
+class Tables(unittest.TestCase):
+    def test_a_python_agent_sits_at_a_table_of_three_in_every_seat(self):
+        standings = ply_search.arena(
+            "rolit(players=3,size=6)", ["maxn(depth=1)", first_move, Player()], openings=2
+        )
+        # One table of the three, in its six seat orders, for each opening.
+        self.assertEqual(standings.games, 6 * 2)
+        for record in standings.records:
+            self.assertEqual(len(record["players"]), 3)
+            self.assertAlmostEqual(sum(record["points"]), 1.0)
+        rows = standings.rows()
+        for row in rows:
+            self.assertAlmostEqual(row["par"], 1 / 3)
+            self.assertEqual(len(row["seats"]), 3)
+        self.assertAlmostEqual(sum(r["score"] * r["games"] for r in rows), 12.0)
+        self.assertIn("score by seat", str(standings))
+        self.assertEqual(len(standings.to_dict()["tables"]), 1)
+
+    def test_two_agents_at_three_seats_play_every_mix(self):
+        standings = ply_search.arena("rolit(players=3,size=6)", ["greedy", first_move], openings=1)
+        seatings = sorted(tuple(r["players"]) for r in standings.records)
+        self.assertEqual(len(seatings), 6)
+        self.assertNotIn(("greedy",) * 3, seatings)
+
+
 class Faults(unittest.TestCase):
     def test_exceptions_illegal_and_unreadable_moves_lose_one_game_each(self):
         def raises(state):

@@ -1,4 +1,5 @@
-//! `ply play`: a game in the terminal, a human against an agent or two agents; the board is
+//! `ply play`: a game in the terminal, with any mix of people and agents in its seats (two, or
+//! as many as the game has players); the board is
 //! drawn after each move, the agent's search summarised, the human's move read in the game's
 //! notation (a bad entry is answered with the legal moves, and asked again). The game is played
 //! by the arena's own loop ([`ply_arena::play_game`]), so it is timed, checked and recorded
@@ -161,13 +162,14 @@ fn default_opponent_of<G: FrontEndGame>(_start: &G) -> &'static str {
     default_opponent::<G>()
 }
 
-/// Plays from `start` with `players[0]` and `players[1]` (agent specs or `human`), reading
-/// human moves from `input` and rolling any dice from `dice_seed`, or asking for them on the
-/// terminal with [`Dice::Ask`]; returns the record of the game.
+/// Plays from `start` with `players` in its seats, player 0 first (agent specs or `human`, one
+/// per player of the game), reading human moves from `input` and rolling any dice from
+/// `dice_seed`, or asking for them on the terminal with [`Dice::Ask`]; returns the record of
+/// the game.
 pub fn run<G: FrontEndGame>(
     start: &G,
     game_spec: &str,
-    players: [&str; 2],
+    players: &[&str],
     (dice, dice_seed): (Dice, u64),
     input: &mut dyn BufRead,
     out: &mut dyn Write,
@@ -177,26 +179,27 @@ pub fn run<G: FrontEndGame>(
             .then(|| spec_seat::<G>(game_spec, spec))
             .transpose()?)
     };
-    let [mut first_agent, mut second_agent] = [agent(players[0])?, agent(players[1])?];
     let input = RefCell::new(input);
     let terminal = RefCell::new(out);
-    let human = |mover| Human {
-        mover,
-        input: &input,
-        out: &terminal,
-    };
-    let mut humans = [human(0), human(1)];
-    let [first_human, second_human] = &mut humans;
-    let seats: [&mut dyn Seat<G>; 2] = [
-        match &mut first_agent {
-            Some(agent) => agent.as_mut(),
-            None => first_human,
-        },
-        match &mut second_agent {
-            Some(agent) => agent.as_mut(),
-            None => second_human,
-        },
-    ];
+    let mut agents: Vec<Option<Box<dyn Seat<G>>>> = players
+        .iter()
+        .map(|spec| agent(spec))
+        .collect::<Result<_, _>>()?;
+    let mut humans: Vec<Human> = (0..players.len())
+        .map(|mover| Human {
+            mover,
+            input: &input,
+            out: &terminal,
+        })
+        .collect();
+    let mut seats: Vec<&mut dyn Seat<G>> = agents
+        .iter_mut()
+        .zip(humans.iter_mut())
+        .map(|(agent, human)| match agent {
+            Some(agent) => &mut **agent as &mut dyn Seat<G>,
+            None => human as &mut dyn Seat<G>,
+        })
+        .collect();
     let rules = GameRules {
         move_time: None,
         tolerance: std::time::Duration::ZERO,
@@ -218,33 +221,67 @@ pub fn run<G: FrontEndGame>(
         Dice::Ask => ask_for_dice(state, &input, &terminal),
         Dice::Roll => None,
     };
-    let game = play_game_with_dice(start, &[], seats, &rules, &mut asked_dice, &mut |played| {
-        last = played.after.clone();
-        let mover = played.before.to_move().index();
-        let mv = shown_move(played.before, played.mv);
-        if played.before.is_chance_node() {
-            show(format!("the dice: {mv}"));
+    let game = play_game_with_dice(
+        start,
+        &[],
+        &mut seats,
+        &rules,
+        &mut asked_dice,
+        &mut |played| {
+            last = played.after.clone();
+            let mover = played.before.to_move().index();
+            let mv = shown_move(played.before, played.mv);
+            if played.before.is_chance_node() {
+                show(format!("the dice: {mv}"));
+                show(played.after.drawing());
+                return;
+            }
+            let ms = played.elapsed.as_secs_f64() * 1e3;
+            match played.score {
+                Some(score) => show(format!(
+                    "player {mover} ({}) plays {mv}  score {}  nodes {}  {ms:.1} ms",
+                    players[mover],
+                    describe(score),
+                    played.nodes,
+                )),
+                None if players[mover] != "human" => show(format!(
+                    "player {mover} ({}) plays {mv}  {ms:.1} ms",
+                    players[mover]
+                )),
+                None => {}
+            }
             show(played.after.drawing());
-            return;
-        }
-        let ms = played.elapsed.as_secs_f64() * 1e3;
-        match played.score {
-            Some(score) => show(format!(
-                "player {mover} ({}) plays {mv}  score {}  nodes {}  {ms:.1} ms",
-                players[mover],
-                describe(score),
-                played.nodes,
-            )),
-            None if players[mover] != "human" => show(format!(
-                "player {mover} ({}) plays {mv}  {ms:.1} ms",
-                players[mover]
-            )),
-            None => {}
-        }
-        show(played.after.drawing());
-    })?;
+        },
+    )?;
     let reason = last.end_reason().unwrap_or_default();
-    let ending = match (game.winner, game.reason) {
+    let ending = match (game.faulted, game.reason) {
+        (Some(f), EndReason::Resigned) => {
+            format!("player {f} resigns: the others share the win")
+        }
+        (Some(f), why) => format!(
+            "game over: player {f} ({}) lost by {} ({}): the others share the win",
+            players[f],
+            why.name(),
+            game.detail.as_deref().unwrap_or("")
+        ),
+        (None, _) => ending(&game, players, &reason),
+    };
+    show(ending);
+    if let Some(e) = write_error {
+        return Err(CliError::Output(e));
+    }
+    Ok(GameRecord::of_game(
+        ply_arena::record::casual_id("play", game_spec, players),
+        game_spec.into(),
+        players.iter().map(|p| p.to_string()).collect(),
+        game,
+        started.elapsed(),
+    ))
+}
+
+/// The last line of a game no seat lost by a fault: who won and why, or the draw.
+fn ending(game: &ply_arena::PlayedGame, players: &[&str], reason: &str) -> String {
+    match (game.winner, game.reason) {
         (Some(w), EndReason::Resigned) => format!("player {} resigns", 1 - w),
         (Some(w), EndReason::Normal) => {
             format!("game over: player {w} ({}) wins: {reason}", players[w])
@@ -257,18 +294,7 @@ pub fn run<G: FrontEndGame>(
             game.detail.as_deref().unwrap_or("")
         ),
         (None, _) => format!("game over: {reason}"),
-    };
-    show(ending);
-    if let Some(e) = write_error {
-        return Err(CliError::Output(e));
     }
-    Ok(GameRecord::of_game(
-        ply_arena::record::casual_id("play", game_spec, &players),
-        game_spec.into(),
-        players.map(String::from),
-        game,
-        started.elapsed(),
-    ))
 }
 
 /// Arguments of `ply play`.
@@ -280,10 +306,22 @@ pub struct PlayArgs {
     /// Player 0: an agent spec or `human`.
     #[arg(long, default_value = "human", value_name = "SPEC")]
     pub p0: String,
-    /// Player 1: an agent spec or `human` [default: alphabeta(time=1s), or expectimax(time=1s)
-    /// in a game with dice].
+    /// Player 1: an agent spec or `human` [default: alphabeta(time=1s), expectimax(time=1s)
+    /// in a game with dice, mcts(time=1s) in a game with variants for more players].
     #[arg(long, value_name = "SPEC")]
     pub p1: Option<String>,
+    /// Player 2, in a game for three or more (as --p1, and with its default).
+    #[arg(long, value_name = "SPEC")]
+    pub p2: Option<String>,
+    /// Player 3, in a game for four or more.
+    #[arg(long, value_name = "SPEC")]
+    pub p3: Option<String>,
+    /// Player 4, in a game for five or more.
+    #[arg(long, value_name = "SPEC")]
+    pub p4: Option<String>,
+    /// Player 5, in a game for six.
+    #[arg(long, value_name = "SPEC")]
+    pub p5: Option<String>,
     /// Append the game to this JSON Lines file (the arena's record format).
     #[arg(long, value_name = "FILE")]
     pub record: Option<std::path::PathBuf>,
@@ -300,7 +338,15 @@ pub struct PlayArgs {
 /// Runs `ply play` with its parsed arguments, writing to `out`.
 pub fn execute(args: PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let game = AnyGame::from_spec(&args.position.game)?;
-    game.require_two_players("ply play")?;
+    let count = game.player_count();
+    let given = [&args.p1, &args.p2, &args.p3, &args.p4, &args.p5];
+    if let Some(extra) = (count..=5).find(|&seat| given[seat - 1].is_some()) {
+        return Err(CliError::new(format!(
+            "bad --p{extra}: `{}` has {count} players; expected --p0 to --p{}",
+            args.position.game,
+            count - 1
+        )));
+    }
     // The record file is opened (and locked) before the game, not found unwritable after.
     let mut writer = match &args.record {
         Some(path) => Some(ply_arena::record::RecordWriter::append(path)?),
@@ -314,8 +360,12 @@ pub fn execute(args: PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
             let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
             now.map_or(0, |t| t.as_nanos() as u64)
         });
-        let p1 = args.p1.clone().unwrap_or_else(|| default_opponent_of(&start).to_string());
-        run(&state, &args.position.game, [&args.p0, &p1], (args.dice, dice_seed), &mut input, out)?
+        let others = given[..count - 1]
+            .iter()
+            .map(|spec| spec.as_ref().map_or_else(|| default_opponent_of(&start).to_string(), String::clone));
+        let players: Vec<String> = std::iter::once(args.p0.clone()).chain(others).collect();
+        let players: Vec<&str> = players.iter().map(String::as_str).collect();
+        run(&state, &args.position.game, &players, (args.dice, dice_seed), &mut input, out)?
     });
     if let (Some(path), Some(writer)) = (&args.record, writer.as_mut()) {
         writer
