@@ -172,14 +172,29 @@ pub struct PlayedGame {
     pub faulted: Option<usize>,
 }
 
-/// The points of each of `players` players after `winner` won (`None`: a draw, or a game
-/// stopped by the guard against endless games): 1 for the winner, or `1 / players` each.
-fn shared_points(players: usize, winner: Option<usize>) -> Vec<f64> {
-    match winner {
-        Some(w) => (0..players)
+/// The points of each of `players` players at the end of a game (the records' `points`): 1 for
+/// the `winner`; with none, 0 for the player who lost by a fault (`faulted`) and equal shares
+/// for the others, or, without a fault either (a draw, a game stopped by the guard against
+/// endless games), `1 / players` each.
+///
+/// ```
+/// use ply_arena::game::table_points;
+/// assert_eq!(table_points(3, Some(2), None), [0.0, 0.0, 1.0]);
+/// assert_eq!(table_points(3, None, Some(0)), [0.0, 0.5, 0.5]);
+/// assert_eq!(table_points(4, None, None), [0.25; 4]);
+/// ```
+pub fn table_points(players: usize, winner: Option<usize>, faulted: Option<usize>) -> Vec<f64> {
+    match (winner, faulted) {
+        (Some(w), _) => (0..players)
             .map(|p| if p == w { 1.0 } else { 0.0 })
             .collect(),
-        None => vec![1.0 / players as f64; players],
+        (None, Some(f)) => {
+            let share = 1.0 / (players - 1) as f64;
+            (0..players)
+                .map(|p| if p == f { 0.0 } else { share })
+                .collect()
+        }
+        (None, None) => vec![1.0 / players as f64; players],
     }
 }
 
@@ -241,14 +256,14 @@ pub fn play_game_with_dice<G: Game>(
                 Outcome::Draw => None,
             };
             if many {
-                played.points = shared_points(players, played.winner);
+                played.points = table_points(players, played.winner, None);
             }
             return Ok(played);
         }
         if played.moves.len() + opening.len() >= rules.max_plies as usize {
             played.reason = EndReason::MaxPlies;
             if many {
-                played.points = shared_points(players, None);
+                played.points = table_points(players, None, None);
             }
             return Ok(played);
         }
@@ -276,10 +291,7 @@ pub fn play_game_with_dice<G: Game>(
         let mover = state.to_move();
         let loses = |played: &mut PlayedGame, reason, detail: Option<String>| {
             if many {
-                let share = 1.0 / (players - 1) as f64;
-                played.points = (0..players)
-                    .map(|p| if p == mover.index() { 0.0 } else { share })
-                    .collect();
+                played.points = table_points(players, None, Some(mover.index()));
                 played.faulted = Some(mover.index());
             } else {
                 played.winner = Some(mover.other().index());

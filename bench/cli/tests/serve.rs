@@ -769,6 +769,23 @@ fn record_files_are_listed_replayed_uploaded_and_written() {
         400,
         "`0`",
     );
+    // A game for three: one player a seat, and an unfinished game's player to move resigns
+    // while the other two share the win.
+    let three = ok(
+        server.addr,
+        "/api/record",
+        json!({"game": "rolit(players=3)", "moves": "f4,e3", "players": ["human", "mcts(time=1s)", "greedy"]}),
+    );
+    assert_eq!(three["record"]["players"].as_array().unwrap().len(), 3);
+    assert_eq!(three["record"]["faulted"], 2);
+    assert_eq!(three["record"]["points"], json!([0.5, 0.5, 0.0]));
+    refused(
+        server.addr,
+        "/api/record",
+        r#"{"game": "rolit(players=3)", "moves": "", "players": ["human", "random"]}"#,
+        400,
+        "bad players: 2 given for `rolit(players=3)`; expected one per player (3), player 0 first",
+    );
 }
 
 /// The `curl` lines of docs/serve.md, in order, against a fresh server whose records folder is

@@ -83,7 +83,9 @@ const format = (n) => Math.round(n).toLocaleString('en-US');
 // The board, drawn from the server's grid of marks
 
 const CELL = 60;
-const PLAYER_COLOURS = ['var(--p0)', 'var(--p1)'];
+const PLAYER_COLOURS = ['var(--p0)', 'var(--p1)', 'var(--p2)', 'var(--p3)', 'var(--p4)', 'var(--p5)'];
+/** The seats' inputs, player 0 first: as many are shown as the game has players. */
+const SEATS = ['p0', 'p1', 'p2', 'p3', 'p4', 'p5'];
 
 /** Draws `view.grid` into `target`. Options: onCell(index), clickable (Set of cells),
  * selected (a cell), targets (Set of cells), arrows ([{from, to}] in move order), heat
@@ -157,14 +159,14 @@ function drawBoard(target, view, options = {}) {
     }
     target.append(g);
   });
-  if (options.arrows && options.arrows.length) drawArrows(target, options.arrows, centre, view.to_move);
+  if (options.arrows && options.arrows.length) drawArrows(target, options.arrows, centre, view.to_move, view.utility.length);
 }
 
 /** The principal variation: numbered arrows (or numbered rings for placements), coloured by
  * the player who makes each move. */
-function drawArrows(target, arrows, centre, firstMover) {
+function drawArrows(target, arrows, centre, firstMover, players) {
   const defs = svg('defs');
-  for (const p of [0, 1]) {
+  for (let p = 0; p < players; p++) {
     const marker = svg('marker', { id: `head${p}`, viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: 'auto-start-reverse' });
     marker.append(svg('path', { d: 'M 0 0 L 10 5 L 0 10 z', fill: PLAYER_COLOURS[p] }));
     defs.append(marker);
@@ -172,7 +174,7 @@ function drawArrows(target, arrows, centre, firstMover) {
   target.append(defs);
   arrows.slice(0, 6).forEach((move, n) => {
     if (move.to === null || move.to === undefined) return;
-    const player = (firstMover + n) % 2;
+    const player = (firstMover + n) % players;
     const [tx, ty] = centre(move.to);
     const opacity = Math.max(0.35, 1 - n * 0.12);
     const g = svg('g', { class: 'pv', opacity });
@@ -228,6 +230,7 @@ async function refresh({ agentMayMove = true } = {}) {
   }
   if (serial !== play.serial) return;
   play.view = view;
+  showSeats(view.utility.length);
   play.selected = null;
   play.landing = null;
   play.arrows = [];
@@ -258,22 +261,48 @@ async function rollDice(serial = play.serial) {
   playMove(rolled.move);
 }
 
+/** The catalog's entry of the game a spec names. */
+function catalogGame(spec) {
+  return catalog && catalog.games.find((g) => g.name === gameName(spec));
+}
+
 /** Whether a spec names a game with dice (the catalog says which games have them). */
 function hasDice(spec) {
-  const game = catalog && catalog.games.find((g) => g.name === gameName(spec));
+  const game = catalogGame(spec);
   return !!(game && game.chance);
 }
 
-/** A game with dice needs agents that handle chance: the deterministic searches' defaults
- * become expectimax when such a game is chosen, and back when one without dice is. */
+/** Shows the seats' inputs of a game of `count` players, and hides the others. */
+function showSeats(count) {
+  document.querySelectorAll('.extra-seat').forEach((label, i) => { label.hidden = i + 2 >= count; });
+}
+
+/** Shows the seats of the game the spec field names, asking the server how many players its
+ * start has (a spec it refuses leaves the seats as they are: New game says why). */
+async function seatsForSpec() {
+  const spec = $('game-spec').value.trim();
+  try {
+    const start = await api('/api/state', { game: spec, moves: [] });
+    if ($('game-spec').value.trim() === spec) showSeats(start.utility.length);
+  } catch (e) {
+    // Nothing to show yet.
+  }
+}
+
+/** A game with dice needs agents that handle chance, and a game with variants for more than
+ * two players agents that search for each player: the two-player searches' defaults become
+ * expectimax or MCTS when such a game is chosen (MCTS plays every game, so it stays), and
+ * expectimax goes back to alpha-beta when a game without dice is. */
 function suitAgentsToGame() {
-  const dice = hasDice($('game-spec').value.trim());
-  const deterministic = /^(alphabeta|minimax|plain-alphabeta)\b/;
-  for (const [id, time] of [['p0', '1s'], ['p1', '1s'], ['analyse-agent', '2s']]) {
+  const spec = $('game-spec').value.trim();
+  const dice = hasDice(spec);
+  const many = !!(catalogGame(spec) || {}).many_players;
+  for (const [id, time] of [...SEATS.map((s) => [s, '1s']), ['analyse-agent', '2s']]) {
     const input = $(id);
     const value = input.value.trim();
-    if (dice && deterministic.test(value)) input.value = `expectimax(time=${time})`;
-    if (!dice && /^expectimax\b/.test(value)) input.value = `alphabeta(time=${time})`;
+    if (many && /^(alphabeta|minimax|plain-alphabeta|expectimax)\b/.test(value)) input.value = `mcts(time=${time})`;
+    else if (dice && /^(alphabeta|minimax|plain-alphabeta)\b/.test(value)) input.value = `expectimax(time=${time})`;
+    else if (!dice && /^expectimax\b/.test(value)) input.value = `alphabeta(time=${time})`;
   }
 }
 
@@ -430,7 +459,7 @@ function jumpTo(plies) {
 
 function newGame() {
   play.spec = $('game-spec').value.trim() || 'isolation';
-  play.players = [$('p0').value.trim() || 'human', $('p1').value.trim() || 'human'];
+  play.players = SEATS.map((id) => $(id).value.trim() || 'human');
   play.start = null;
   play.moves = [];
   play.redo = [];
@@ -460,7 +489,8 @@ async function copyPosition() {
 
 async function saveRecord() {
   try {
-    const answer = await api('/api/record', { game: play.spec, moves: play.moves, players: play.players });
+    const seats = play.view ? play.view.utility.length : 2;
+    const answer = await api('/api/record', { game: play.spec, moves: play.moves, players: play.players.slice(0, seats) });
     const line = JSON.stringify(answer.record) + '\n';
     const link = el('a', { href: URL.createObjectURL(new Blob([line], { type: 'application/json' })), download: 'ply-game.jsonl' }, 'download');
     const note = $('saved');
@@ -606,6 +636,7 @@ function buildKeyForm() {
     input.addEventListener('input', () => {
       const parts = [...box.querySelectorAll('input')].filter((i) => i.value.trim()).map((i) => `${i.dataset.key}=${i.value.trim()}`);
       $('game-spec').value = parts.length ? `${game.name}(${parts.join(',')})` : game.name;
+      seatsForSpec();
     });
     const label = el('label', {}, `${key.key} (${key.accepted})`);
     label.append(input);
@@ -804,8 +835,8 @@ async function openRecords(request) {
     body.replaceChildren();
     answer.games.forEach((g, i) => {
       const tr = el('tr', { 'data-game': i, tabindex: 0 });
-      const winner = g.winner === null ? 'draw' : `player ${g.winner}`;
-      for (const v of [i + 1, g.game, g.players[0], g.players[1], winner, g.reason, g.opening.length + g.moves.length]) tr.append(el('td', {}, String(v)));
+      const winner = g.winner !== null ? `player ${g.winner}` : g.faulted != null ? `all but player ${g.faulted}` : 'draw';
+      for (const v of [i + 1, g.game, g.players.join(' vs '), winner, g.reason, g.opening.length + g.moves.length]) tr.append(el('td', {}, String(v)));
       tr.addEventListener('click', () => replayGame(i));
       tr.addEventListener('keydown', (e) => { if (e.key === 'Enter') replayGame(i); });
       body.append(tr);
@@ -850,9 +881,11 @@ async function showReplay() {
   }
   drawBoard($('replay-board'), view, { arrows });
   drawCaption($('replay-caption'), view);
-  const end = ply === line.length ? `: ${g.winner === null ? 'a draw' : `player ${g.winner} wins`} (${g.reason})` : '';
+  const result = g.winner !== null ? `player ${g.winner} wins`
+    : g.faulted != null ? `player ${g.faulted} is out, the others share the win` : 'a draw';
+  const end = ply === line.length ? `: ${result} (${g.reason})` : '';
   $('replay-label').textContent = `ply ${ply} of ${line.length}${last ? `, after ${last}` : ''}${end}`;
-  $('replay-status').textContent = `${g.players[0]} (player 0) against ${g.players[1]} (player 1)`;
+  $('replay-status').textContent = g.players.map((p, i) => `${p} (player ${i})`).join(' against ');
   if (ply > 0 && !replay.cache.has(ply - 1)) {
     api('/api/state', { game: g.game, moves: line.slice(0, ply - 1) }).then((v) => replay.cache.set(ply - 1, v)).catch(() => {});
   }
@@ -906,9 +939,9 @@ async function start() {
   }
   const variant = $('variant');
   for (const v of catalog.variants) variant.append(el('option', { value: v.spec }, v.label));
-  variant.addEventListener('change', () => { $('game-spec').value = variant.value; buildKeyForm(); suitAgentsToGame(); });
+  variant.addEventListener('change', () => { $('game-spec').value = variant.value; buildKeyForm(); suitAgentsToGame(); seatsForSpec(); });
   $('game-spec').value = catalog.variants[0].spec;
-  $('game-spec').addEventListener('change', () => { buildKeyForm(); suitAgentsToGame(); });
+  $('game-spec').addEventListener('change', () => { buildKeyForm(); suitAgentsToGame(); seatsForSpec(); });
   buildKeyForm();
   for (const a of ['human', ...catalog.agent_choices]) $('agent-choices').append(el('option', { value: a }));
   $('new-game').addEventListener('click', newGame);

@@ -137,12 +137,13 @@ pub struct Played {
     /// The game and the moves played (from `position` if the game began from one).
     #[serde(flatten)]
     pub at: At,
-    /// Who played: `human` or an agent spec, player 0 first.
-    pub players: [String; 2],
+    /// Who played: `human` or an agent spec, player 0 first, one per player of the game.
+    pub players: Vec<String>,
 }
 
 /// The arena record of a game played on the page, checked by replaying it: its winner and
-/// end come from the rules (a game not over is recorded as resigned by the player to move).
+/// end come from the rules (a game not over is recorded as resigned by the player to move;
+/// with more than two players, the others share the win).
 pub fn record_of(played: &Played) -> Result<GameRecord, ApiError> {
     if let Some(long) = played.players.iter().find(|p| p.len() > MAX_PLAYER) {
         return Err(ApiError::bad_request(format!(
@@ -151,16 +152,29 @@ pub fn record_of(played: &Played) -> Result<GameRecord, ApiError> {
         )));
     }
     let game = AnyGame::from_spec(&played.at.game)?;
-    game.require_two_players("a record")?;
+    let count = game.player_count();
+    if played.players.len() != count {
+        return Err(ApiError::bad_request(format!(
+            "bad players: {} given for `{}`; expected one per player ({count}), player 0 first",
+            played.players.len(),
+            ply_search::error::one_line(&played.at.game, ply_search::error::ECHO_LIMIT)
+        )));
+    }
     let moves = played.at.moves.list()?;
-    let (winner, reason) = with_game!(game, start => {
+    let (winner, reason, faulted) = with_game!(game, start => {
         let state = played.at.state_of(&start)?;
         match state.outcome() {
-            Some(ply_search::Outcome::Win(p)) => (Some(p.index()), EndReason::Normal),
-            Some(ply_search::Outcome::Draw) => (None, EndReason::Normal),
-            None => (Some(state.to_move().other().index()), EndReason::Resigned),
+            Some(ply_search::Outcome::Win(p)) => (Some(p.index()), EndReason::Normal, None),
+            Some(ply_search::Outcome::Draw) => (None, EndReason::Normal, None),
+            None if count > 2 => (None, EndReason::Resigned, Some(state.to_move().index())),
+            None => (Some(state.to_move().other().index()), EndReason::Resigned, None),
         }
     });
+    let points = if count > 2 {
+        ply_arena::game::table_points(count, winner, faulted)
+    } else {
+        Vec::new()
+    };
     if played.at.position.is_some() {
         return Err(ApiError::bad_request(
             "bad record: a game begun from a pasted position cannot be recorded; expected a game from the start (arena records replay from the game's start)",
@@ -170,17 +184,21 @@ pub fn record_of(played: &Played) -> Result<GameRecord, ApiError> {
         id: ply_arena::record::casual_id(
             "ply-serve",
             &played.at.game,
-            &[&played.players[0], &played.players[1]],
+            &played
+                .players
+                .iter()
+                .map(String::as_str)
+                .collect::<Vec<_>>(),
         ),
         game: played.at.game.clone(),
-        players: played.players.to_vec(),
+        players: played.players.clone(),
         opening: Vec::new(),
         // The page does not time its players: no figures rather than made-up ones.
         times_ms: Vec::new(),
         nodes: Vec::new(),
         movers: Vec::new(),
-        points: Vec::new(),
-        faulted: None,
+        points,
+        faulted,
         moves,
         winner,
         reason,

@@ -1,6 +1,6 @@
 """The page of `ply serve` in a real headless Chromium (Debian's package), driven by Playwright:
 whole games of the three seed games and of Amazons (three clicks a move) played by clicks
-against `random`, the dice of Pig and backgammon rolled by the server or set by hand, a live
+against `random`, a person and two agents at a table of three (Rolit), the dice of Pig and backgammon rolled by the server or set by hand, a live
 search updating
 the page and stopped by its button, the teaching stepper reaching the GameState quiz's counts
 (5, 30, 55 terminal tests) and stepping expectimax through CS188's chance tree, and a record
@@ -133,6 +133,30 @@ class PageTest(unittest.TestCase):
         plies = self.play_whole_game("amazons(width=6,height=6)", 5)
         self.assertGreater(plies, 8)
         self.shot("play-amazons")
+
+    def test_a_game_for_three_seats_a_person_and_two_agents(self):
+        page = self.page
+        page.fill("#game-spec", "rolit(players=3,size=6)")
+        page.dispatch_event("#game-spec", "change")
+        # The third seat shows, the fourth does not; the two-player search's default gives way
+        # to MCTS, which plays any number of players.
+        expect(page.locator("#p2")).to_be_visible()
+        expect(page.locator("#p3")).to_be_hidden()
+        self.assertTrue(page.input_value("#p1").startswith("mcts("))
+        page.fill("#p1", "random(seed=1)")
+        page.fill("#p2", "greedy")
+        page.click("#new-game")
+        expect(page.locator("#status")).to_contain_text("Player 0")
+        rng = random.Random(3)
+        for turn in range(3):
+            expect(page.locator("#status")).to_contain_text("your move", timeout=15000)
+            self.click_a_legal_move(rng)
+            # Players 1 and 2 answer before it is player 0's turn again.
+            page.wait_for_function("n => play.moves.length >= 3 * n", arg=turn + 1, timeout=15000)
+        self.assertEqual(page.evaluate("() => play.view.utility.length"), 3)
+        self.shot("play-rolit")
+        page.click("#save-record")
+        expect(page.locator("#saved")).to_contain_text("ply-serve-games.jsonl")
 
     def test_dice_are_rolled_by_the_server_or_set_by_hand(self):
         page = self.page
