@@ -123,19 +123,28 @@ fn covering_seatings(agents: usize, seats: usize) -> Vec<Vec<usize>> {
     }
 }
 
-/// The `size`-element subsets of `items`, in lexicographic order.
-fn combinations(items: &[usize], size: usize) -> Vec<Vec<usize>> {
-    if size == 0 {
-        return vec![Vec::new()];
+/// Calls `visit` with each `size`-element subset of `items`, in lexicographic order, without
+/// holding them all.
+fn each_combination(items: &[usize], size: usize, mut visit: impl FnMut(&[usize])) {
+    if size > items.len() {
+        return;
     }
-    let mut out = Vec::new();
-    for (i, &first) in items.iter().enumerate() {
-        for mut rest in combinations(&items[i + 1..], size - 1) {
-            rest.insert(0, first);
-            out.push(rest);
+    let mut at: Vec<usize> = (0..size).collect();
+    let mut chosen: Vec<usize> = at.iter().map(|&i| items[i]).collect();
+    loop {
+        visit(&chosen);
+        // The rightmost index that can move on, then every index after it just behind it.
+        let Some(i) = (0..size).rev().find(|&i| at[i] < items.len() - size + i) else {
+            return;
+        };
+        at[i] += 1;
+        for j in i + 1..size {
+            at[j] = at[j - 1] + 1;
+        }
+        for j in i..size {
+            chosen[j] = items[at[j]];
         }
     }
-    out
 }
 
 /// `n` choose `k`, saturating.
@@ -154,11 +163,17 @@ fn choose(n: u128, k: u128) -> u128 {
     result
 }
 
-/// The tables of one game and their seat orders: who meets whom, and in which seats.
+/// The tables of one game and their seat orders: who meets whom, and in which seats. Tables
+/// are kept as their members only (a few bytes each), so that a big round robin costs little
+/// before it plays.
 #[derive(Clone, Debug)]
 struct Block {
-    /// Each table's seatings, one row of agents per seat order.
-    tables: Vec<Vec<Vec<usize>>>,
+    /// The tables' members, `width` agents a table, one table after another.
+    members: Vec<u32>,
+    /// Agents a table.
+    width: usize,
+    /// The seat orders: order `r` seats member `orders[r][s]` of the table in seat `s`.
+    orders: Vec<Vec<usize>>,
     /// The block's first fixture index.
     start: u64,
     /// The block's first group number.
@@ -166,12 +181,25 @@ struct Block {
 }
 
 impl Block {
+    fn tables(&self) -> u64 {
+        self.members.len().checked_div(self.width).unwrap_or(0) as u64
+    }
+
     fn orders(&self) -> u64 {
-        self.tables.first().map_or(0, |t| t.len() as u64)
+        self.orders.len() as u64
     }
 
     fn len(&self, openings: u64) -> u64 {
-        self.tables.len() as u64 * openings * self.orders()
+        self.tables() * openings * self.orders()
+    }
+
+    /// The agent in each seat of table `table` in seat order `order`.
+    fn seating(&self, table: usize, order: usize) -> Vec<usize> {
+        let members = &self.members[table * self.width..(table + 1) * self.width];
+        self.orders[order]
+            .iter()
+            .map(|&s| members[s] as usize)
+            .collect()
     }
 }
 
@@ -185,43 +213,47 @@ fn order_count(seats: usize) -> u128 {
     }
 }
 
-/// The seatings of one game for `seats` players among `agents` agents: each table of distinct
-/// agents in its seat orders (with a gauntlet, each table holds exactly one of the first `k`),
-/// or, with fewer agents than seats, one table of every covering seating.
-fn game_tables(agents: usize, seats: usize, gauntlet: Option<usize>) -> Vec<Vec<Vec<usize>>> {
+/// The tables of one game for `seats` players among `agents` agents, from fixture `start` and
+/// group `first_group` on: each table of distinct agents in its seat orders (with a gauntlet,
+/// each table holds exactly one of the first `k`), or, with fewer agents than seats, one table
+/// of all of them in every covering seating.
+fn game_block(
+    agents: usize,
+    seats: usize,
+    gauntlet: Option<usize>,
+    (start, first_group): (u64, u64),
+) -> Block {
+    let mut block = Block {
+        members: Vec::new(),
+        width: seats,
+        orders: seat_orders(seats),
+        start,
+        first_group,
+    };
     if agents < seats {
-        return match gauntlet {
-            Some(_) => Vec::new(),
-            None => vec![covering_seatings(agents, seats)],
-        };
+        if gauntlet.is_none() {
+            block.members = (0..agents as u32).collect();
+            block.width = agents;
+            block.orders = covering_seatings(agents, seats);
+        }
+        return block;
     }
-    let members: Vec<Vec<usize>> = match gauntlet {
+    match gauntlet {
         Some(k) => {
             let k = k.min(agents);
             let others: Vec<usize> = (k..agents).collect();
-            (0..k)
-                .flat_map(|a| {
-                    combinations(&others, seats - 1)
-                        .into_iter()
-                        .map(move |mut rest| {
-                            rest.insert(0, a);
-                            rest
-                        })
-                })
-                .collect()
+            for a in 0..k {
+                each_combination(&others, seats - 1, |rest| {
+                    block.members.push(a as u32);
+                    block.members.extend(rest.iter().map(|&r| r as u32));
+                });
+            }
         }
-        None => combinations(&(0..agents).collect::<Vec<_>>(), seats),
-    };
-    let orders = seat_orders(seats);
-    members
-        .into_iter()
-        .map(|table| {
-            orders
-                .iter()
-                .map(|row| row.iter().map(|&s| table[s]).collect())
-                .collect()
-        })
-        .collect()
+        None => each_combination(&(0..agents).collect::<Vec<_>>(), seats, |table| {
+            block.members.extend(table.iter().map(|&a| a as u32));
+        }),
+    }
+    block
 }
 
 /// The number of games one game of `seats` players schedules per opening, without building
@@ -325,13 +357,14 @@ impl Schedule {
         let mut blocks: Vec<Block> = Vec::with_capacity(seats.len());
         let (mut start, mut first_group) = (0, 0);
         for &count in seats {
-            let block = Block {
-                tables: game_tables(config.agents.len(), count, config.gauntlet),
-                start,
-                first_group,
-            };
+            let block = game_block(
+                config.agents.len(),
+                count,
+                config.gauntlet,
+                (start, first_group),
+            );
             start += block.len(openings);
-            first_group += block.tables.len() as u64 * openings;
+            first_group += block.tables() * openings;
             blocks.push(block);
         }
         Schedule { blocks, openings }
@@ -360,7 +393,7 @@ impl Schedule {
         Fixture {
             index,
             game,
-            seats: block.tables[table as usize][order as usize].clone(),
+            seats: block.seating(table as usize, order as usize),
             opening: opening as usize,
             group: block.first_group + rest,
         }

@@ -303,3 +303,23 @@ fn a_seat_that_fails_scores_nothing_and_the_others_share_the_win() {
         "bad seats: 2 for a game of 3 players; expected one seat per player"
     );
 }
+
+#[test]
+fn a_round_robin_of_thirty_agents_at_six_seats_is_computed_not_listed() {
+    let names: Vec<String> = (0..30).map(|i| format!("random(seed={i})")).collect();
+    let config = ArenaConfig {
+        games: vec!["chinese-checkers(players=6)".into()],
+        agents: names,
+        openings: 1,
+        ..ArenaConfig::default()
+    };
+    // 30 choose 6 tables, six seat orders each.
+    let schedule = Schedule::new(&config);
+    assert_eq!(schedule.len(), 593_775 * 6);
+    assert_eq!(config.game_count(), 593_775 * 6);
+    let last = schedule.fixture(schedule.len() - 1);
+    let mut members = last.seats.clone();
+    members.sort_unstable();
+    assert_eq!(members, [24, 25, 26, 27, 28, 29]);
+    assert_eq!(schedule.fixture(0).seats, [0, 1, 5, 2, 4, 3]);
+}
