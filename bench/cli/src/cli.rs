@@ -26,10 +26,11 @@ pub enum Command {
     Search(commands::search::SearchArgs),
     /// Solve a position exactly: who wins, every winning move, and optionally every reply.
     Solve(commands::solve::SolveArgs),
-    /// A tournament: every pairing of agents, every opening with both colours, on all cores;
-    /// with no arguments, the default comparison across the six games.
+    /// A tournament: every pairing of agents, every opening with both colours (every table in
+    /// balanced seat orders, for more players), on all cores; with no arguments, the default
+    /// comparison across the six games.
     Arena(Box<commands::arena::ArenaArgs>),
-    /// Play a game in the terminal: a human against an agent, or two agents.
+    /// Play a game in the terminal: people and agents in any mix, one a seat.
     Play(commands::play::PlayArgs),
     /// Search a fixed suite of positions of every game: the total node count (a fingerprint
     /// of search behaviour) and nodes per second.

@@ -283,11 +283,13 @@ pub struct ArenaArgs {
     /// against its seven sample opponents.
     #[arg(long, value_name = "NAME")]
     pub preset: Option<String>,
-    /// Gauntlet: the first K agents each play all the others (and not each other).
+    /// Gauntlet: the first K agents each play all the others (and not each other; at a table
+    /// of more than two, each table holds one of them).
     #[arg(long, value_name = "K")]
     pub gauntlet: Option<usize>,
-    /// Random openings per game, each played twice per pairing (colours swapped) [default: 4;
-    /// the default comparison: 8].
+    /// Random openings per game, each played twice per pairing (colours swapped), or in every
+    /// seat order of each table in a game for more players [default: 4; the default
+    /// comparison: 8].
     #[arg(long, value_name = "N")]
     pub openings: Option<usize>,
     /// Plies of each random opening [default: 2].
