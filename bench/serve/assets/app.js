@@ -88,7 +88,8 @@ const PLAYER_COLOURS = ['var(--p0)', 'var(--p1)', 'var(--p2)', 'var(--p3)', 'var
 const SEATS = ['p0', 'p1', 'p2', 'p3', 'p4', 'p5'];
 
 /** Draws `view.grid` into `target`. Options: onCell(index), clickable (Set of cells),
- * selected (a cell), targets (Set of cells), arrows ([{from, to}] in move order), heat
+ * selected (a cell), targets (Set of cells), arrows ([{from, to}] in move order), firstMover
+ * (the player of the first arrow; by default the player to move in `view`), heat
  * (Map cell -> {share, mean}). */
 function drawBoard(target, view, options = {}) {
   target.replaceChildren();
@@ -159,7 +160,10 @@ function drawBoard(target, view, options = {}) {
     }
     target.append(g);
   });
-  if (options.arrows && options.arrows.length) drawArrows(target, options.arrows, centre, view.to_move, view.utility.length);
+  if (options.arrows && options.arrows.length) {
+    const firstMover = options.firstMover ?? view.to_move;
+    drawArrows(target, options.arrows, centre, firstMover, view.utility.length);
+  }
 }
 
 /** The principal variation: numbered arrows (or numbered rings for placements), coloured by
@@ -494,7 +498,12 @@ async function saveRecord() {
     const line = JSON.stringify(answer.record) + '\n';
     const link = el('a', { href: URL.createObjectURL(new Blob([line], { type: 'application/json' })), download: 'ply-game.jsonl' }, 'download');
     const note = $('saved');
-    note.replaceChildren(answer.saved ? `saved to ${answer.saved} in the records folder; ` : 'record ready: ', link);
+    // A game saved before its end is recorded as resigned by the player to move: say so.
+    const record = answer.record;
+    const resigned = record.reason !== 'resigned' ? ''
+      : record.faulted != null ? `the game was not over: recorded as player ${record.faulted} resigning, the others sharing the win; `
+        : `the game was not over: recorded as player ${1 - record.winner} resigning; `;
+    note.replaceChildren(resigned, answer.saved ? `saved to ${answer.saved} in the records folder; ` : 'record ready: ', link);
   } catch (e) {
     showError(e);
   }
@@ -874,12 +883,14 @@ async function showReplay() {
   if (ply !== replay.ply || g !== replay.game) return;
   const last = ply > 0 ? line[ply - 1] : null;
   let arrows = [];
+  let firstMover;
   if (last !== null) {
     const before = replay.cache.get(ply - 1);
     const move = before && before.moves.find((m) => m.move === last);
-    if (move) arrows = [move];
+    // The last move's arrow in its mover's colour, not the colour of the player to move now.
+    if (move) [arrows, firstMover] = [[move], before.to_move];
   }
-  drawBoard($('replay-board'), view, { arrows });
+  drawBoard($('replay-board'), view, { arrows, firstMover });
   drawCaption($('replay-caption'), view);
   const result = g.winner !== null ? `player ${g.winner} wins`
     : g.faulted != null ? `player ${g.faulted} is out, the others share the win` : 'a draw';

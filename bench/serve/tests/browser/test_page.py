@@ -157,6 +157,9 @@ class PageTest(unittest.TestCase):
         self.shot("play-rolit")
         page.click("#save-record")
         expect(page.locator("#saved")).to_contain_text("ply-serve-games.jsonl")
+        # Saved before its end, the game is recorded as resigned, and the page says so.
+        expect(page.locator("#saved")).to_contain_text(
+            "the game was not over: recorded as player 0 resigning, the others sharing the win")
 
     def test_dice_are_rolled_by_the_server_or_set_by_hand(self):
         page = self.page
@@ -285,6 +288,12 @@ class PageTest(unittest.TestCase):
         expect(page.locator("#replay-label")).to_contain_text("ply 0 of")
         page.click("#replay-next")
         expect(page.locator("#replay-label")).to_contain_text("ply 1 of")
+        # The last move is drawn in its mover's colour: player 0's first, then player 1's.
+        mark = page.locator("#replay-board g.pv > :first-child")
+        expect(mark).to_have_attribute("stroke", "var(--p0)")
+        page.click("#replay-next")
+        expect(page.locator("#replay-label")).to_contain_text("ply 2 of")
+        expect(mark).to_have_attribute("stroke", "var(--p1)")
         page.click("#replay-last")
         expect(page.locator("#replay-label")).to_contain_text(re.compile(r"(player [01] wins|a draw)"))
         label = page.locator("#replay-label").inner_text()
