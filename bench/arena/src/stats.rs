@@ -114,8 +114,9 @@ pub struct Rating {
 }
 
 /// Bradley-Terry maximum-likelihood ratings from `results[i][j]` = agent i's record against
-/// agent j (a draw counts half a win for each), by the minorisation-maximisation iteration
-/// (Hunter 2004); the errors come from the Fisher information. Like BayesElo, every pairing
+/// agent j (a draw counts half a win for each): [`plackett_luce`] with each pairing a table of
+/// two, fitted by the minorisation-maximisation iteration (Hunter 2004); the errors come from
+/// the Fisher information. Like BayesElo, every pairing
 /// that played gets one virtual draw, a weak prior without which an agent that won or lost
 /// every game would have no finite rating.
 ///
@@ -130,66 +131,23 @@ pub struct Rating {
 /// assert!((r[0].elo + r[1].elo).abs() < 1e-9);
 /// ```
 pub fn bradley_terry(results: &[Vec<Wdl>]) -> Vec<Rating> {
+    // Bradley-Terry is Plackett-Luce at tables of two: each pairing is one table.
     let n = results.len();
-    // Points and games with one virtual draw per pairing that played.
-    let prior = |r: &Wdl| if r.games() > 0 { 1.0 } else { 0.0 };
-    let wins: Vec<f64> = (0..n)
-        .map(|i| {
-            results[i]
-                .iter()
-                .map(|r| r.wins as f64 + 0.5 * r.draws as f64 + 0.5 * prior(r))
-                .sum()
+    let meetings: Vec<Meeting> = (0..n)
+        .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+        .map(|(i, j)| {
+            let r = results[i][j];
+            Meeting {
+                members: vec![(i, 1), (j, 1)],
+                games: r.games(),
+                points: vec![
+                    r.wins as f64 + 0.5 * r.draws as f64,
+                    r.losses as f64 + 0.5 * r.draws as f64,
+                ],
+            }
         })
         .collect();
-    let games = |i: usize, j: usize| results[i][j].games() as f64 + prior(&results[i][j]);
-    let mut strength = vec![1.0f64; n];
-    for _ in 0..10_000 {
-        let mut next = strength.clone();
-        for i in 0..n {
-            let denominator: f64 = (0..n)
-                .filter(|&j| j != i && games(i, j) > 0.0)
-                .map(|j| games(i, j) / (strength[i] + strength[j]))
-                .sum();
-            if denominator > 0.0 {
-                next[i] = (wins[i] / denominator).max(1e-12);
-            }
-        }
-        // Keep the geometric mean at 1 (ratings are relative).
-        let log_mean = next.iter().map(|s| s.ln()).sum::<f64>() / n as f64;
-        for s in &mut next {
-            *s /= log_mean.exp();
-        }
-        let change = next
-            .iter()
-            .zip(&strength)
-            .map(|(a, b)| (a.ln() - b.ln()).abs())
-            .fold(0.0, f64::max);
-        strength = next;
-        if change < 1e-10 {
-            break;
-        }
-    }
-    let scale = 400.0 / std::f64::consts::LN_10;
-    (0..n)
-        .map(|i| {
-            let information: f64 = (0..n)
-                .filter(|&j| j != i)
-                .map(|j| {
-                    let p = strength[i] / (strength[i] + strength[j]);
-                    games(i, j) * p * (1.0 - p)
-                })
-                .sum();
-            let error = if information > 1e-9 {
-                1.96 * scale / information.sqrt()
-            } else {
-                f64::INFINITY
-            };
-            Rating {
-                elo: scale * strength[i].ln(),
-                error,
-            }
-        })
-        .collect()
+    plackett_luce(n, &meetings)
 }
 
 /// The games played at one table of agents, for [`plackett_luce`]: who sat there (an agent in
@@ -437,41 +395,6 @@ mod tests {
         // s0 = 0.5, s1 = 0.514387; LLR = 0.014387 / 0.24 * (6 - 10 * 0.507194) = 0.055634.
         let t = sprt(&few, 0.0, 10.0, 0.05, 0.05);
         assert!((t.llr - 0.055_634).abs() < 1e-5, "{}", t.llr);
-    }
-
-    #[test]
-    fn plackett_luce_is_bradley_terry_for_two_players() {
-        let rec = |w: u64, d: u64, l: u64| Wdl {
-            wins: w,
-            draws: d,
-            losses: l,
-        };
-        let e = Wdl::default();
-        let (ab, ac, bc) = (rec(30, 5, 10), rec(12, 0, 3), rec(7, 2, 9));
-        let table = vec![
-            vec![e, ab, ac],
-            vec![ab.flipped(), e, bc],
-            vec![ac.flipped(), bc.flipped(), e],
-        ];
-        let meeting = |i: usize, j: usize, r: Wdl| Meeting {
-            members: vec![(i, 1), (j, 1)],
-            games: r.games(),
-            points: vec![
-                r.wins as f64 + 0.5 * r.draws as f64,
-                r.losses as f64 + 0.5 * r.draws as f64,
-            ],
-        };
-        let bt = bradley_terry(&table);
-        let pl = plackett_luce(
-            3,
-            &[meeting(0, 1, ab), meeting(0, 2, ac), meeting(1, 2, bc)],
-        );
-        for (a, b) in bt.iter().zip(&pl) {
-            assert!(
-                (a.elo - b.elo).abs() < 1e-6 && (a.error - b.error).abs() < 1e-6,
-                "{bt:?} {pl:?}"
-            );
-        }
     }
 
     #[test]

@@ -13,10 +13,20 @@ use std::process::Output;
 mod common;
 use common::{fresh_folder as folder, ply, refused, succeeded as ok};
 
+/// Plays `ply arena` with `setup` (games and agents) into `file`, on two threads, quietly,
+/// printing JSON, with `extra` flags.
+fn arena_into(setup: &[&str], file: &Path, extra: &[&str]) -> Output {
+    let mut args = vec!["arena"];
+    args.extend_from_slice(setup);
+    args.extend(["--threads", "2", "--quiet", "--json", "--out"]);
+    args.push(file.to_str().unwrap());
+    args.extend_from_slice(extra);
+    ply(&args)
+}
+
 /// Plays the tournament (or one shard of it, or with another seed) into `file`.
 fn tournament(file: &Path, extra: &[&str]) -> Output {
-    let mut args = vec![
-        "arena",
+    let setup = [
         "--game",
         "tictactoe",
         "--game",
@@ -31,15 +41,8 @@ fn tournament(file: &Path, extra: &[&str]) -> Output {
         "mcts(iterations=150,seed=2)",
         "--openings",
         "3",
-        "--threads",
-        "2",
-        "--quiet",
-        "--json",
-        "--out",
-        file.to_str().unwrap(),
     ];
-    args.extend_from_slice(extra);
-    ply(&args)
+    arena_into(&setup, file, extra)
 }
 
 /// 2 games x 6 pairings x 3 openings x 2 colours.
@@ -190,8 +193,7 @@ fn files_of_another_tournament_or_a_game_twice_are_refused() {
 
 /// A tournament for three on Rolit's 6x6 board, with deterministic agents.
 fn tournament_for_three(file: &Path, extra: &[&str]) -> Output {
-    let mut args = vec![
-        "arena",
+    let setup = [
         "--game",
         "rolit(players=3,size=6)",
         "--agent",
@@ -202,15 +204,8 @@ fn tournament_for_three(file: &Path, extra: &[&str]) -> Output {
         "maxn(depth=1)",
         "--agent",
         "paranoid(depth=1)",
-        "--threads",
-        "2",
-        "--quiet",
-        "--json",
-        "--out",
-        file.to_str().unwrap(),
     ];
-    args.extend_from_slice(extra);
-    ply(&args)
+    arena_into(&setup, file, extra)
 }
 
 #[test]
