@@ -93,6 +93,103 @@ class UdacityGolden(unittest.TestCase):
         self.assertIn(int(best), [int(a) for a in state.actions()])
 
 
+class UdacityEdges(unittest.TestCase):
+    """What students' code reaches beyond the rules, against the course's own isolation.py
+    (udacity_quirks.json, recorded from it)."""
+
+    golden = json.loads((DATA / "udacity_quirks.json").read_text())
+
+    def test_the_modules_names_are_the_originals(self):
+        from ply_search import udacity
+
+        for name, value in self.golden["names"].items():
+            self.assertEqual(getattr(udacity, name), value, name)
+        self.assertEqual(sorted(int(a) for a in udacity._ACTIONSET), self.golden["actionset"])
+        self.assertIn(Action.NNE, udacity._ACTIONSET)
+
+    def test_liberties_of_spots_off_the_board_are_the_originals(self):
+        state = Isolation().result(57).result(30)
+        for loc, cells in self.golden["liberties"].items():
+            self.assertEqual(state.liberties(int(loc)), cells, loc)
+
+    def test_bad_actions_raise_the_originals_errors(self):
+        cases = {
+            "opening -27": lambda: Isolation().result(-27),
+            "opening 115": lambda: Isolation().result(115),
+            "opening 11": lambda: Isolation().result(11),
+            "step off the bottom": lambda: Isolation().result(3).result(49).result(-27),
+            "not a step": lambda: Isolation().result(57).result(30).result(3),
+        }
+        self.assertEqual(set(cases), set(self.golden["errors"]))
+        for label, make in cases.items():
+            kind, message = self.golden["errors"][label]
+            with self.assertRaises(Exception, msg=label) as caught:
+                make()
+            self.assertEqual((type(caught.exception).__name__, str(caught.exception)), (kind, message), label)
+
+    def test_a_state_whose_locations_are_a_list_plays(self):
+        listed = Isolation(locs=[None, None])
+        expected = self.golden["list_locs"]
+        self.assertEqual(listed.actions()[:5], expected["actions"])
+        self.assertEqual((listed.terminal_test(), listed.player()), (expected["terminal"], expected["player"]))
+        after = listed.result(57).result(30)
+        self.assertEqual([after.board, after.ply_count, list(after.locs)], expected["after"])
+
+
+COURSE_PACKAGE = """
+# The course's isolation/__init__.py as a student has it: its own code, importing the file
+# ply stands in for.
+from .isolation import Isolation, DebugState
+COURSE_INIT_RAN = True
+"""
+
+RUN_MATCH = """
+import pickle, random
+import isolation
+from isolation import Isolation, COURSE_INIT_RAN
+from isolation.isolation import Action, _ACTIONSET, _SIZE, S, N, E, W
+
+random.seed(3)
+state, book = Isolation(), {}
+while not state.terminal_test():
+    action = random.choice(state.actions())
+    book[state] = action
+    state = state.result(action)
+blob = pickle.dumps(book)
+again = pickle.loads(blob)
+print(Isolation.__module__, isolation.isolation.__name__, COURSE_INIT_RAN, b"isolation.isolation" in blob,
+      b"ply_search" in blob, again == book, type(next(iter(again))) is Isolation)
+"""
+
+
+class UdacityLauncher(unittest.TestCase):
+    def test_the_courses_scripts_run_unchanged_with_ply_in_place_of_its_isolation_file(self):
+        """``python -m ply_search.udacity run_match.py``: the course's package runs its own
+        ``__init__.py``; its ``isolation/isolation.py`` (DO NOT MODIFY) is ply's module, and
+        states pickled meanwhile name the original's module."""
+        with tempfile.TemporaryDirectory() as folder:
+            os.mkdir(os.path.join(folder, "isolation"))
+            with open(os.path.join(folder, "isolation", "__init__.py"), "w") as f:
+                f.write(COURSE_PACKAGE)
+            with open(os.path.join(folder, "isolation", "isolation.py"), "w") as f:
+                f.write("raise ImportError('the course copy of isolation.py was imported')\n")
+            with open(os.path.join(folder, "run_match.py"), "w") as f:
+                f.write(RUN_MATCH)
+            env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+            run = subprocess.run([sys.executable, "-m", "ply_search.udacity", "run_match.py"], capture_output=True, text=True, env=env, timeout=120, cwd=folder)
+            self.assertEqual(run.returncode, 0, run.stderr)
+            self.assertEqual(run.stdout.split(), ["isolation.isolation", "isolation.isolation", "True", "True", "False", "True", "True"])
+            test = "import unittest\nfrom isolation import Isolation\nclass T(unittest.TestCase):\n    def test_open(self):\n        self.assertEqual(len(Isolation().actions()), 99)\n"
+            with open(os.path.join(folder, "test_course.py"), "w") as f:
+                f.write(test)
+            run = subprocess.run([sys.executable, "-m", "ply_search.udacity", "-m", "unittest", "test_course"], capture_output=True, text=True, env=env, timeout=120, cwd=folder)
+            self.assertEqual(run.returncode, 0, run.stderr)
+            self.assertIn("Ran 1 test", run.stderr)
+            bare = subprocess.run([sys.executable, "-m", "ply_search.udacity"], capture_output=True, text=True, env=env, timeout=120, cwd=folder)
+            self.assertEqual((bare.returncode, bare.stderr.count("\n")), (2, 1), bare.stderr)
+            self.assertTrue(bare.stderr.startswith("usage: python -m ply_search.udacity SCRIPT"))
+
+
 class ForeignStates(unittest.TestCase):
     def test_a_state_of_another_game_is_refused_by_name(self):
         onitama = ply_search.load_game("onitama").new_initial_state()
@@ -240,39 +337,93 @@ class AindGolden(unittest.TestCase):
 
 
 class Agent:
-    """An AIND player: get_move(game, time_left)."""
+    """An AIND player: get_move(game, time_left), answering as its kind says (the kinds of
+    the golden file, recorded from the original)."""
 
     def __init__(self, kind):
         self.kind = kind
 
     def get_move(self, game, time_left):
-        moves = game.get_legal_moves()
-        if not moves:
-            return (-1, -1)
-        if self.kind == "slow":
-            time.sleep(0.03)
+        legal = game.get_legal_moves()
+        if self.kind == "first":
+            return legal[0] if legal else (-1, -1)
         if self.kind == "none":
             return None
-        if self.kind == "illegal":
+        if self.kind == "minus":
+            return (-1, -1)
+        if self.kind == "offboard":
             return (9, 9)
+        if self.kind == "used":
+            return game.get_player_location(self)
+        if self.kind == "slow":
+            time.sleep(0.03)
+            return legal[0] if legal else (-1, -1)
         if self.kind == "ply":
             return tuple(json.loads("[%s]" % ply_search.search(game.to_state(), "alphabeta(depth=4)")["best_move"].strip("()")))
-        return moves[0]
+        raise ValueError(self.kind)
 
 
 class AindPlay(unittest.TestCase):
-    def test_play_returns_the_winner_the_history_and_the_reason(self):
-        cases = [("slow", 10, "timeout"), ("none", 150, "forfeit"), ("illegal", 150, "illegal move")]
-        for kind, limit, reason in cases:
-            good, bad = Agent("first"), Agent(kind)
-            winner, history, why = Board(bad, good).play(time_limit=limit)
-            self.assertIs(winner, good, kind)
-            self.assertEqual((history, why), ([], reason))
+    def test_play_ends_with_the_originals_reasons(self):
+        """udacity/AIND-Isolation's play() (master, whose tournament.py counts "forfeit"):
+        anything but a legal move while one exists is a forfeit; none left is "illegal move"."""
+        cases = [r for r in records("aind_quirks.jsonl") if r["case"] == "play"]
+        self.assertEqual(len(cases), 10)
+        for case in cases:
+            good, bad = Agent("first"), Agent(case["loser"])
+            game = Board(good, bad)
+            if case["stuck"]:
+                game.apply_move((6, 6))
+                game.apply_move((3, 3))
+                for r, c in [(1, 2), (1, 4), (2, 1), (2, 5), (4, 1), (4, 5), (5, 2), (5, 4)]:
+                    game._board_state[r + c * 7] = 1
+                game.apply_move((4, 4))
+            else:
+                for move in [(0, 0), (3, 3), (1, 2)]:
+                    game.apply_move(move)
+            winner, history, why = game.play(time_limit=10 if case["loser"] == "slow" else 150)
+            self.assertEqual((winner is good, history, why), (case["winner_is_good"], case["history"], case["reason"]), case)
+
+    def test_a_whole_game_ends_as_the_originals_do(self):
         first, engine = Agent("first"), Agent("ply")
         winner, history, why = Board(first, engine).play()
-        self.assertEqual(why, "loss")
+        self.assertEqual(why, "illegal move")
         self.assertIs(winner, engine)
         self.assertTrue(all(isinstance(m, list) and len(m) == 2 for m in history))
+
+
+class AindBoardState(unittest.TestCase):
+    def test_positions_written_into_the_board_state_read_as_in_the_original(self):
+        """A student's test builds positions by assigning ``_board_state`` whole and writing
+        single cells; every read afterwards gives what the original gave (golden data)."""
+        rows = [r for r in records("aind_quirks.jsonl") if r["case"] == "board_state"]
+        self.assertEqual(len(rows), 30)
+        for row in rows:
+            w, h = row["width"], row["height"]
+            game = Board("p1", "p2", width=w, height=h)
+            game._board_state = list(row["state"])
+            if row["move"] is not None:
+                game.apply_move(tuple(row["move"]))
+            self.assertEqual(game.move_count, row["move_count"])
+            game._board_state[row["extra"]] = 1
+            self.assertEqual(game._board_state, row["after"])
+            self.assertEqual(game.active_player, row["active"])
+            self.assertEqual(game.move_is_legal((row["extra"] % h, row["extra"] // h)), row["extra_legal"])
+            for p in ("p1", "p2"):
+                self.assertEqual(sorted(game.get_legal_moves(p)), [tuple(m) for m in row["legal"][p]], row)
+                location = row["location"][p]
+                self.assertEqual(game.get_player_location(p), None if location is None else tuple(location))
+                self.assertEqual(max(-1, min(1, game.utility(p))), row["utility"][p])
+            self.assertEqual(game.get_blank_spaces(), [tuple(c) for c in row["blank"]])
+            self.assertEqual(game.to_string(), row["string"])
+            for loc, moves in row["get_moves"]:
+                asked = None if loc is None else tuple(loc)
+                self.assertEqual(sorted(game._Board__get_moves(asked)), [tuple(m) for m in moves], (row, loc))
+            copy = game.copy()
+            copy._board_state[0] = 1
+            self.assertEqual(game._board_state, row["after"], "a copy writes its own list")
+            self.assertEqual(game.hash(), Board.copy(game).hash())
+
 
     def test_an_aind_tournament_script_runs_unchanged_through_the_shim(self):
         script = textwrap.dedent(
@@ -316,6 +467,41 @@ class AindPlay(unittest.TestCase):
             run = subprocess.run([sys.executable, "-m", "ply_search.aind", path], capture_output=True, text=True, env=env, timeout=120)
             self.assertEqual(run.returncode, 0, run.stderr)
             self.assertEqual(run.stdout.split(), ["ply_search.aind", "8", "True"])
+
+    def test_a_students_unittest_module_runs_through_the_shim_with_dash_m(self):
+        """``python -m ply_search.aind -m unittest agent_test``: the students' own tests, which
+        build positions through ``_board_state`` and call ``_Board__get_moves``."""
+        tests = textwrap.dedent(
+            """
+            import unittest
+            from isolation import Board
+
+            class BoardTest(unittest.TestCase):
+                def test_a_position_written_into_the_board(self):
+                    game = Board("a", "b")
+                    state = [0] * 52
+                    state[-1], state[-2] = 0, 10
+                    state[0] = state[10] = 1
+                    game._board_state = state
+                    self.assertEqual(sorted(game.get_legal_moves()), [(1, 2), (2, 1)])
+                    game._board_state[9] = 1
+                    self.assertEqual(game.get_legal_moves(), [(1, 2)])
+                    self.assertEqual(sorted(game._Board__get_moves((3, 1))), [(1, 0), (1, 2), (2, 3), (4, 3), (5, 0), (5, 2)])
+                    self.assertEqual(Board.__module__, "ply_search.aind")
+            """
+        )
+        with tempfile.TemporaryDirectory() as folder:
+            with open(os.path.join(folder, "agent_test.py"), "w") as f:
+                f.write(tests)
+            env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+            command = [sys.executable, "-m", "ply_search.aind", "-m", "unittest", "-v", "agent_test"]
+            run = subprocess.run(command, capture_output=True, text=True, env=env, timeout=120, cwd=folder)
+            self.assertEqual(run.returncode, 0, run.stderr)
+            self.assertRegex(run.stderr, r"test_a_position_written_into_the_board .*\.\.\. ok")
+            self.assertIn("Ran 1 test", run.stderr)
+            bad = subprocess.run([sys.executable, "-m", "ply_search.aind", "nowhere.py"], capture_output=True, text=True, env=env, timeout=120, cwd=folder)
+            self.assertEqual(bad.returncode, 2)
+            self.assertEqual(bad.stderr.strip(), "bad script `nowhere.py`: no such file; expected SCRIPT [ARGS...] or -m MODULE [ARGS...]")
 
 
 if __name__ == "__main__":

@@ -1,11 +1,13 @@
 """The 7x7 ``Board`` of Udacity's AIND-Isolation project (``isolation/isolation.py``), the same
-API with its cells in a bitmask: ``Board(player_1, player_2, width=7, height=7)``, moves as
-``(row, col)``, knight moves listed in the original's order and shuffled with Python's
-``random`` as the original does, and ``play(time_limit)`` with the original's results.
+API on the same ``_board_state`` list, with each cell's knight targets computed once:
+``Board(player_1, player_2, width=7, height=7)``, moves as ``(row, col)``, knight moves listed
+in the original's order and shuffled with Python's ``random`` as the original does, and
+``play(time_limit)`` with the original's results and reasons.
 
-The project's own ``sample_players.py`` and ``tournament.py`` run unchanged on it: run them
-with ``python -m ply_search.aind tournament.py``, which makes ``from isolation import Board``
-resolve to this class. ``to_state()`` hands a position to ply's searches (the game
+The project's own ``sample_players.py``, ``tournament.py`` and tests run unchanged on it: run
+them with ``python -m ply_search.aind tournament.py`` or ``python -m ply_search.aind -m
+unittest agent_test``, which makes ``from isolation import Board`` resolve to this class.
+``to_state()`` hands a position to ply's searches (the game
 ``isolation(width=7,height=7,rules=aind)``).
 
 >>> from ply_search.aind import Board
@@ -31,31 +33,36 @@ Move = Tuple[int, int]
 # The knight's steps as (row, col), in the order the original lists them before shuffling.
 _STEPS = [(-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1)]
 
-# Per board size, per cell: the knight targets on the board, as (move, bit).
-_TARGETS: Dict[Tuple[int, int], List[List[Tuple[Move, int]]]] = {}
+# Per board size: each cell's knight targets on the board as (move, index), and each index's
+# (row, col).
+_TABLES: Dict[Tuple[int, int], Tuple[List[List[Tuple[Move, int]]], List[Move]]] = {}
 
 
-def _targets(width: int, height: int) -> List[List[Tuple[Move, int]]]:
-    table = _TARGETS.get((width, height))
+def _tables(width: int, height: int) -> Tuple[List[List[Tuple[Move, int]]], List[Move]]:
+    table = _TABLES.get((width, height))
     if table is None:
-        table = []
-        for idx in range(width * height):
-            r, c = idx % height, idx // height
-            table.append(
-                [
-                    ((r + dr, c + dc), 1 << (r + dr + (c + dc) * height))
-                    for dr, dc in _STEPS
-                    if 0 <= r + dr < height and 0 <= c + dc < width
-                ]
-            )
-        _TARGETS[(width, height)] = table
+        cells = [(idx % height, idx // height) for idx in range(width * height)]
+        targets = [
+            [
+                ((r + dr, c + dc), r + dr + (c + dc) * height)
+                for dr, dc in _STEPS
+                if 0 <= r + dr < height and 0 <= c + dc < width
+            ]
+            for r, c in cells
+        ]
+        table = _TABLES[(width, height)] = (targets, cells)
     return table
 
 
 class Board(object):
     """A game of knight Isolation between two player objects, each with a
     ``get_move(game, time_left)`` method. Cells are ``(row, col)``; cell index
-    ``row + col * height``."""
+    ``row + col * height``.
+
+    The position is the original's ``_board_state`` list, a plain attribute as there: a cell
+    per index (0 blank, 1 used), then the initiative (0 for player 1), player 2's and player
+    1's cell index. Code that assigns it whole or writes one cell sees the original's results.
+    """
 
     BLANK = 0
     NOT_MOVED = None
@@ -68,9 +75,10 @@ class Board(object):
         self._player_2 = player_2
         self._active_player = player_1
         self._inactive_player = player_2
-        self._used = 0  # bit idx set: the cell has been visited
-        self._locs: List[Optional[int]] = [None, None]  # player 1's and player 2's cell index
-        self._targets = _targets(width, height)
+        self._board_state: list = [Board.BLANK] * (width * height + 3)
+        self._board_state[-1] = Board.NOT_MOVED
+        self._board_state[-2] = Board.NOT_MOVED
+        self._targets, self._cells = _tables(width, height)
 
     @property
     def active_player(self):
@@ -94,7 +102,7 @@ class Board(object):
         """An independent copy of the game."""
         new = Board.__new__(Board)
         new.__dict__.update(self.__dict__)
-        new._locs = list(self._locs)
+        new._board_state = self._board_state[:]
         return new
 
     def forecast_move(self, move: Move) -> "Board":
@@ -107,28 +115,34 @@ class Board(object):
         """Whether ``move`` is on the board and its cell unused (any such cell: the knight's
         reach is not checked, as in the original)."""
         r, c = move[0], move[1]
-        return 0 <= r < self.height and 0 <= c < self.width and not (self._used >> (r + c * self.height)) & 1
+        h = self.height
+        return 0 <= r < h and 0 <= c < self.width and self._board_state[r + c * h] == 0
 
     def get_blank_spaces(self) -> List[Move]:
         """Every unused cell, column by column."""
-        used, h = self._used, self.height
-        return [(i, j) for j in range(self.width) for i in range(h) if not (used >> (i + j * h)) & 1]
+        return [cell for cell, used in zip(self._cells, self._board_state) if used == 0]
 
     def _cell_of(self, player) -> Optional[int]:
         """The player's cell index, or ``None`` before its first move; ``RuntimeError`` for an
         object that does not play here (the original's message)."""
         if player == self._player_1:
-            return self._locs[0]
+            return self._board_state[-1]
         if player == self._player_2:
-            return self._locs[1]
+            return self._board_state[-2]
         raise RuntimeError("Invalid player in get_player_location: {}".format(player))
 
     def get_player_location(self, player) -> Optional[Move]:
         """The player's ``(row, col)``, or ``None`` before its first move."""
-        idx = self._cell_of(player)
+        if player == self._player_1:
+            idx = self._board_state[-1]
+        elif player == self._player_2:
+            idx = self._board_state[-2]
+        else:
+            raise RuntimeError("Invalid player in get_player_location: {}".format(player))
         if idx is None:
             return Board.NOT_MOVED
-        return (idx % self.height, idx // self.height)
+        cells = self._cells
+        return cells[idx] if 0 <= idx < len(cells) else (idx % self.height, idx // self.height)
 
     def get_legal_moves(self, player=None) -> List[Move]:
         """The player's legal moves (the active player's by default): every unused cell before
@@ -136,16 +150,31 @@ class Board(object):
         idx = self._cell_of(self._active_player if player is None else player)
         if idx is None:
             return self.get_blank_spaces()
-        used = self._used
-        moves = [move for move, bit in self._targets[idx] if not used & bit]
+        state = self._board_state
+        if 0 <= idx < len(self._targets):
+            moves = [move for move, target in self._targets[idx] if state[target] == 0]
+            random.shuffle(moves)
+            return moves
+        return self.__get_moves((idx % self.height, idx // self.height))
+
+    def __get_moves(self, loc: Optional[Move]) -> List[Move]:
+        """The knight moves from ``loc`` (a ``(row, col)``) to unused cells, shuffled; every
+        unused cell for ``None``. The original's private helper, which some students call as
+        ``board._Board__get_moves(loc)``."""
+        if loc == Board.NOT_MOVED:
+            return self.get_blank_spaces()
+        r, c = loc
+        moves = [(r + dr, c + dc) for dr, dc in _STEPS if self.move_is_legal((r + dr, c + dc))]
         random.shuffle(moves)
         return moves
 
     def apply_move(self, move: Move) -> None:
         """The active player moves to ``move`` (not checked), and the turn passes."""
         idx = move[0] + move[1] * self.height
-        self._locs[1 if self._active_player == self._player_2 else 0] = idx
-        self._used |= 1 << idx
+        state = self._board_state
+        state[-2 if self._active_player == self._player_2 else -1] = idx
+        state[idx] = 1
+        state[-3] ^= 1
         self._active_player, self._inactive_player = self._inactive_player, self._active_player
         self.move_count += 1
 
@@ -168,37 +197,23 @@ class Board(object):
         return 0.0
 
     def hash(self) -> int:
-        """A hash of the position (used cells, both locations, the player to move): equal
+        """A hash of the position (the cells, the initiative and both locations): equal
         positions hash equal."""
-        return hash((self._used, self._locs[0], self._locs[1], self.move_count & 1))
-
-    @property
-    def _board_state(self) -> list:
-        """The original's internal list, for code that reads it: a cell per index (0 blank, 1
-        used), then the initiative (0 for player 1), player 2's and player 1's cell index."""
-        state = [(self._used >> i) & 1 for i in range(self.width * self.height)]
-        return state + [self.move_count & 1, self._locs[1], self._locs[0]]
+        return hash(tuple(self._board_state))
 
     def to_string(self, symbols=("1", "2")) -> str:
         """The board as text: row numbers down the left, column numbers across the top, the
         players as ``symbols``, used cells as ``-`` (lines end in ``\\n\\r``, as the original's)."""
-        margin = len(str(self.height - 1)) + 1
-        out = " " * (margin + 3) + "   ".join(str(c) for c in range(self.width)) + "\n\r"
-        for i in range(self.height):
-            out += str(i).ljust(margin) + " | "
-            for j in range(self.width):
-                idx = i + j * self.height
-                if not (self._used >> idx) & 1:
-                    out += " "
-                elif self._locs[0] == idx:
-                    out += symbols[0]
-                elif self._locs[1] == idx:
-                    out += symbols[1]
-                else:
-                    out += "-"
-                out += " | "
-            out += "\n\r"
-        return out
+        state, h = self._board_state, self.height
+        size = self.width * h
+        chars = ["-" if used else " " for used in state[:size]]
+        for idx, symbol in ((state[-2], symbols[1]), (state[-1], symbols[0])):
+            if isinstance(idx, int) and 0 <= idx < size and state[idx]:
+                chars[idx] = symbol
+        margin = len(str(h - 1)) + 1
+        lines = [" " * (margin + 3) + "   ".join(str(c) for c in range(self.width))]
+        lines += [str(i).ljust(margin) + " | " + " | ".join(chars[i::h]) + " | " for i in range(h)]
+        return "\n\r".join(lines) + "\n\r"
 
     def print_board(self) -> str:
         """The same as ``to_string()``."""
@@ -220,9 +235,9 @@ class Board(object):
         open_bits = 0
         for i in range(self.height):
             for j in range(self.width):
-                if not (self._used >> (i + j * self.height)) & 1:
+                if self._board_state[i + j * self.height] == Board.BLANK:
                     open_bits |= 1 << _ply_cell(self, i, j)
-        locs = ["-" if idx is None else str(_ply_cell(self, idx % self.height, idx // self.height)) for idx in self._locs]
+        locs = ["-" if idx is None else str(_ply_cell(self, idx % self.height, idx // self.height)) for idx in (self._board_state[-1], self._board_state[-2])]
         return game.state_from_position("{} {} {} {}".format(open_bits, self.move_count, *locs))
 
     @classmethod
@@ -243,18 +258,24 @@ class Board(object):
         for row in range(game_height):
             for col in range(game_width):
                 if not (open_bits >> _ply_cell(board, row, col)) & 1:
-                    board._used |= 1 << (row + col * game_height)
-        board._locs = [None if loc is None else to_index(loc) for loc in fields["locs"]]
+                    board._board_state[row + col * game_height] = 1
+        locs = [None if loc is None else to_index(loc) for loc in fields["locs"]]
+        board._board_state[-1], board._board_state[-2] = locs
         board.move_count = fields["ply_count"]
+        board._board_state[-3] = board.move_count % 2
         if board.move_count % 2:
             board._active_player, board._inactive_player = player_2, player_1
         return board
 
     def play(self, time_limit: float = TIME_LIMIT_MILLIS):
         """Plays the game to its end, asking each player ``get_move(game_copy, time_left)``
-        with ``time_left()`` in milliseconds. Returns ``(winner, move_history, reason)``, the
-        reason why the loser lost: ``"timeout"``, ``"illegal move"``, ``"forfeit"`` (no move
-        given, or ``(-1, -1)``, while a legal move existed) or ``"loss"`` (no legal move)."""
+        with ``time_left()`` in milliseconds. Returns ``(winner, move_history, reason)`` with
+        the original's reasons (udacity/AIND-Isolation's ``isolation.py``, whose
+        ``tournament.py`` counts them): ``"timeout"`` when the mover overran its time,
+        ``"forfeit"`` when it gave anything but one of its legal moves (``None``, ``(-1, -1)``
+        or an illegal move) while it had one, and ``"illegal move"`` when it had none left
+        (the usual end of a game). A player with ``ignore_timeout = True`` (a person) has no
+        clock."""
         move_history = []
         time_millis = lambda: 1000 * timeit.default_timer()
         while True:
@@ -270,10 +291,8 @@ class Board(object):
                 return self._inactive_player, move_history, "timeout"
             if curr_move not in legal_player_moves:
                 if len(legal_player_moves) > 0:
-                    if curr_move is None or curr_move == (-1, -1):
-                        return self._inactive_player, move_history, "forfeit"
-                    return self._inactive_player, move_history, "illegal move"
-                return self._inactive_player, move_history, "loss"
+                    return self._inactive_player, move_history, "forfeit"
+                return self._inactive_player, move_history, "illegal move"
             move_history.append(list(curr_move))
             self.apply_move(curr_move)
 
@@ -298,26 +317,20 @@ def _size(spec: str) -> Tuple[int, int]:
 
 
 def _run(argv: List[str]) -> None:
-    """``python -m ply_search.aind SCRIPT [ARGS...]``: runs SCRIPT (the AIND project's
-    ``tournament.py``, ``agent_test.py``...) with ``from isolation import Board`` resolving to
-    ply's ``Board``."""
-    import os
-    import runpy
+    """``python -m ply_search.aind SCRIPT [ARGS...]`` or ``python -m ply_search.aind -m
+    MODULE [ARGS...]``: runs the AIND project's ``tournament.py``, ``agent_test.py`` or
+    ``-m unittest agent_test`` with ``from isolation import Board`` resolving to ply's
+    ``Board`` (the project's own ``isolation`` package is not imported)."""
     import types
 
-    if not argv:
-        sys.exit("usage: python -m ply_search.aind SCRIPT [ARGS...] (e.g. tournament.py)")
-    from ply_search import aind
+    from ply_search import _launch, aind
 
     shim = types.ModuleType("isolation", "ply's AIND Board, in place of the project's isolation package")
     shim.Board = aind.Board
     shim.isolation = shim
-    sys.modules["isolation"] = shim
-    sys.modules["isolation.isolation"] = shim
-    script = argv[0]
-    sys.path.insert(0, os.path.dirname(os.path.abspath(script)))
-    sys.argv = list(argv)
-    runpy.run_path(script, run_name="__main__")
+    shim.__path__ = []  # a package, as the project's, so `isolation.isolation` imports too
+    usage = "usage: python -m ply_search.aind SCRIPT [ARGS...] | -m MODULE [ARGS...] (e.g. tournament.py, -m unittest agent_test)"
+    _launch.run(argv, {"isolation": shim, "isolation.isolation": shim}, usage)
 
 
 if __name__ == "__main__":
