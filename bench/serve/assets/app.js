@@ -626,6 +626,25 @@ function gameName(spec) {
   return spec.split('(')[0].trim();
 }
 
+// The parts of `text` between its commas outside every bracket and parenthesis: a spec's keys,
+// whose values may be nested lists (`shape=[[3,12,8],[2,4,6]]`).
+function splitTopLevel(text) {
+  const parts = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '[' || c === '(') depth++;
+    else if (c === ']' || c === ')') depth = Math.max(0, depth - 1);
+    else if (c === ',' && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
 function buildKeyForm() {
   const box = $('game-keys');
   box.replaceChildren();
@@ -634,7 +653,7 @@ function buildKeyForm() {
   const current = {};
   const inside = $('game-spec').value.match(/\((.*)\)/);
   if (inside) {
-    for (const part of inside[1].split(/,(?![^[]*\])/)) {
+    for (const part of splitTopLevel(inside[1])) {
       const [k, ...v] = part.split('=');
       if (k) current[k.trim()] = v.join('=').trim();
     }

@@ -119,6 +119,22 @@ class PageTest(unittest.TestCase):
         self.assertRegex(page.locator("#status").inner_text(), r"Game over: (player [01] wins|a draw)")
         return plies
 
+    def test_the_game_form_keeps_a_nested_list_whole(self):
+        """The AIMA figure's shape reads whole in its field, and a keystroke there keeps the
+        tree (the form had cut it at the first inner list)."""
+        page = self.page
+        spec = "tree(shape=[[3,12,8],[2,4,6],[14,5,2]])"
+        page.fill("#game-spec", spec)
+        page.locator("#game-spec").blur()  # the form is built from the spec on its change
+        shape = page.locator('#game-keys input[data-key="shape"]')
+        expect(shape).to_have_value("[[3,12,8],[2,4,6],[14,5,2]]")
+        shape.focus()
+        page.keyboard.press("End")
+        page.keyboard.type("9")
+        expect(page.locator("#game-spec")).to_have_value("tree(shape=[[3,12,8],[2,4,6],[14,5,2]]9)")
+        page.keyboard.press("Backspace")
+        expect(page.locator("#game-spec")).to_have_value(spec)
+
     def test_whole_games_of_the_seed_games_by_clicks(self):
         for seed, spec in enumerate(["isolation", "queen-isolation", "onitama"]):
             plies = self.play_whole_game(spec, seed)
