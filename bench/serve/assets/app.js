@@ -320,6 +320,12 @@ function renderPlay() {
   } else if (view.chance_node) {
     status.append(el('span', { class: `p${view.to_move}` }, `Player ${view.to_move}`),
       play.autoRoll ? ' (the dice are rolling)' : ' (roll the dice, or set them below)');
+  } else if (!isHuman(view.to_move) && !play.live) {
+    // An agent's turn reached by undo, redo or a jump in the history: it waits to be told.
+    const agent = play.players[view.to_move];
+    const resume = el('button', { id: 'resume', class: 'primary' }, `Resume: ${agent} moves`);
+    resume.addEventListener('click', () => startLive(agent, true));
+    status.append(el('span', { class: `p${view.to_move}` }, `Player ${view.to_move}`), ` (${agent} to move, paused) `, resume);
   } else {
     const who = isHuman(view.to_move) ? 'your move' : `${play.players[view.to_move]} to move`;
     status.append(el('span', { class: `p${view.to_move}` }, `Player ${view.to_move}`), ` (${who})`);
@@ -439,22 +445,30 @@ function playMove(move) {
 
 function undo() {
   if (!play.moves.length) return;
+  clearEngine();
   const moves = [...play.moves];
-  play.redo.push(moves.pop());
-  // Back to a human's turn: against an agent, one undo takes back the agent's reply too.
-  const mover = (play.view.to_move + 1) % 2; // who made the last move
-  if (!isHuman(mover) && moves.length && isHuman((mover + 1) % 2)) play.redo.push(moves.pop());
+  // Back to a person's turn: against agents, one undo takes back their replies too (the
+  // players taken to move in turn; a game of agents alone steps back one move).
+  const players = play.view.utility.length;
+  const someoneHuman = play.players.slice(0, players).some((_, p) => isHuman(p));
+  let toMove = play.view.to_move;
+  do {
+    play.redo.push(moves.pop());
+    toMove = (toMove + players - 1) % players;
+  } while (someoneHuman && moves.length && !isHuman(toMove));
   play.moves = moves;
   refresh({ agentMayMove: false });
 }
 
 function redo() {
   if (!play.redo.length) return;
+  clearEngine();
   play.moves = [...play.moves, play.redo.pop()];
   refresh({ agentMayMove: false });
 }
 
 function jumpTo(plies) {
+  clearEngine();
   const taken = play.moves.slice(plies).reverse();
   play.redo = [...play.redo, ...taken];
   play.moves = play.moves.slice(0, plies);
@@ -477,6 +491,7 @@ function loadPosition() {
   play.start = $('position-text').value.trim() || null;
   play.moves = $('moves-text').value.split(/,(?![^(]*\))/).map((m) => m.trim()).filter(Boolean);
   play.redo = [];
+  clearEngine();
   refresh({ agentMayMove: false });
 }
 

@@ -235,6 +235,42 @@ class PageTest(unittest.TestCase):
         page.click("#board g[data-cell='2']")
         expect(page.locator("#status")).to_contain_text("Game over: player 0 wins")
 
+    def test_an_agents_turn_reached_back_in_the_history_waits_for_resume(self):
+        """Undo in a game of two agents, or a jump in the history to an agent's turn, pauses
+        the game there with a Resume button and an empty engine panel (it had stuck, every
+        cell disabled, the engine's text from a later position still shown)."""
+        page = self.page
+        status = page.locator("#status")
+        page.fill("#game-spec", "tictactoe")
+        page.fill("#p0", "random")
+        page.fill("#p1", "alphabeta(depth=2)")
+        page.click("#new-game")
+        expect(status).to_contain_text("Game over", timeout=20000)
+        played = page.evaluate("() => play.moves.length")
+        page.click("#undo")
+        expect(page.locator("#history li")).to_have_count(played - 1)
+        expect(page.locator("#resume")).to_be_visible()
+        expect(status).to_contain_text("to move, paused")
+        expect(page.locator("#engine-summary")).to_have_text("")
+        page.click("#resume")
+        expect(status).to_contain_text("Game over", timeout=20000)
+        page.click('#history li[data-ply="2"]')
+        expect(page.locator("#history li")).to_have_count(2)
+        expect(page.locator("#resume")).to_have_text("Resume: random moves")
+        expect(page.locator("#engine-summary")).to_have_text("")
+        page.click("#resume")
+        expect(status).to_contain_text("Game over", timeout=20000)
+        # A person against an agent: back to the agent's turn, the person's cells wait too.
+        self.new_game("tictactoe", p1="random")
+        page.click("#board g[data-cell='4']")
+        page.wait_for_function("() => play.moves.length === 2", timeout=15000)
+        page.click('#history li[data-ply="1"]')
+        expect(page.locator("#resume")).to_have_text("Resume: random moves")
+        page.click("#resume")
+        expect(status).to_contain_text("your move", timeout=15000)
+        expect(page.locator("#history li")).to_have_count(2)
+        self.shot("paused")
+
     def test_a_live_search_updates_the_page_and_stops_on_its_button(self):
         page = self.page
         self.new_game("isolation", p1="human")
