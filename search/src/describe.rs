@@ -189,6 +189,14 @@ pub trait Describe: Game {
         }
     }
 
+    /// The cells of the line that won a finished game ("n in a row": Connect Four's four,
+    /// tic-tac-toe's three), as indices into [`Describe::board_view`]'s cells, for a front end
+    /// to mark; empty (the default) while the game goes on, on a draw, and in games not won
+    /// by a line.
+    fn winning_cells(&self) -> Vec<usize> {
+        Vec::new()
+    }
+
     /// Why a finished game ended, in words ("player 1 cannot move"); `None` while it goes on.
     /// The default names only the result; games say which rule ended them.
     fn end_reason(&self) -> Option<String> {

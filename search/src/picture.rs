@@ -132,4 +132,48 @@ impl BoardView {
     pub fn shape(&self) -> [usize; 3] {
         [self.plane_names().len(), self.height, self.width]
     }
+
+    /// The cells of every straight line (along a row, a column or a diagonal) of at least
+    /// `length` of `owner`'s pieces, in cell order: the line a game of "n in a row" is won by,
+    /// for a front end to show.
+    ///
+    /// ```
+    /// use ply_search::picture::{BoardView, Mark};
+    /// use ply_search::Player;
+    /// let x = Mark::Piece { owner: Player::P0, kind: 0 };
+    /// let o = Mark::Piece { owner: Player::P1, kind: 0 };
+    /// let e = Mark::Empty;
+    /// let view = BoardView::new(3, 3, vec![x, o, e, o, x, e, e, o, x]);
+    /// assert_eq!(view.lines_of(Player::P0, 3), [0, 4, 8]);
+    /// assert!(view.lines_of(Player::P1, 3).is_empty());
+    /// ```
+    pub fn lines_of(&self, owner: Player, length: usize) -> Vec<usize> {
+        let (width, height) = (self.width as isize, self.height as isize);
+        let owns = |column: isize, row: isize| {
+            (0..width).contains(&column)
+                && (0..height).contains(&row)
+                && matches!(self.cells[(row * width + column) as usize], Mark::Piece { owner: o, .. } if o == owner)
+        };
+        let mut on_a_line = vec![false; self.cells.len()];
+        for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+            for row in 0..height {
+                for column in 0..width {
+                    // Start only where the line starts, and walk it to its end.
+                    if !owns(column, row) || owns(column - dc, row - dr) {
+                        continue;
+                    }
+                    let mut run = 0;
+                    while owns(column + run * dc, row + run * dr) {
+                        run += 1;
+                    }
+                    if run as usize >= length {
+                        for k in 0..run {
+                            on_a_line[((row + k * dr) * width + column + k * dc) as usize] = true;
+                        }
+                    }
+                }
+            }
+        }
+        (0..self.cells.len()).filter(|&i| on_a_line[i]).collect()
+    }
 }

@@ -142,6 +142,15 @@ function drawBoard(target, view, options = {}) {
     } else if (cell.mark === 'token') {
       g.append(svg('circle', { cx, cy, r: CELL * 0.2, fill: '#c58f00', stroke: '#7a5800' }));
     }
+    if (options.lastMove && (options.lastMove.from === i || options.lastMove.to === i || options.lastMove.then === i)) {
+      // The last move: where it left, where it landed, and (Amazons) where its arrow fell.
+      const shot = options.lastMove.then === i;
+      g.append(svg('rect', { class: shot ? 'last-move last-arrow' : 'last-move', x: x + 4, y: y + 4, width: CELL - 8, height: CELL - 8,
+        fill: 'none', stroke: 'var(--last-move)', 'stroke-width': shot ? 3 : 4, 'stroke-dasharray': options.lastMove.from === i ? '6 4' : 'none' }));
+    }
+    if (options.winning && options.winning.has(i)) {
+      g.append(svg('circle', { class: 'winning', cx, cy, r: CELL * 0.44, fill: 'none', stroke: 'var(--winning)', 'stroke-width': 5 }));
+    }
     if (options.selected === i) {
       g.append(svg('rect', { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, fill: 'none', stroke: 'var(--accent)', 'stroke-width': 5 }));
     }
@@ -317,6 +326,9 @@ function renderPlay() {
   status.replaceChildren();
   if (view.terminal) {
     status.append(el('span', {}, `Game over: ${view.result}`));
+    if (view.end_reason && view.end_reason !== view.result) status.append(` (${view.end_reason})`);
+    const verdict = verdictForPeople(view);
+    if (verdict) status.append(el('strong', { class: 'verdict' }, ` ${verdict}`));
   } else if (view.chance_node) {
     status.append(el('span', { class: `p${view.to_move}` }, `Player ${view.to_move}`),
       play.autoRoll ? ' (the dice are rolling)' : ' (roll the dice, or set them below)');
@@ -341,6 +353,9 @@ function renderPlay() {
     }
     clickable.add(play.landing);
   } else if (humanTurn) {
+    // A click anywhere in a column drops a stone there (Connect Four).
+    const drops = dropsByColumn(view);
+    if (drops) view.grid.cells.forEach((_, i) => { if (drops.has(i % view.grid.width)) clickable.add(i); });
     for (const m of view.moves) {
       if (m.to !== null) clickable.add(m.to);
       if (m.from !== null) clickable.add(m.from);
@@ -349,7 +364,7 @@ function renderPlay() {
   }
   drawBoard($('board'), view, {
     clickable, targets, selected: play.landing !== null ? play.landing : play.selected, onCell: clickCell,
-    arrows: play.arrows, heat: play.heat,
+    arrows: play.arrows, heat: play.heat, lastMove: view.last_move, winning: new Set(view.winning_cells || []),
   });
   drawCaption($('caption'), view);
   const legal = $('legal');
@@ -388,6 +403,21 @@ function renderPlay() {
   $('choose').hidden = true;
 }
 
+/** The end from the people's side of the table, when people played: "You win.", "You lost to
+ * alphabeta(time=1s).", or for several people who won; nothing for a game of agents alone. */
+function verdictForPeople(view) {
+  const seats = view.utility.length;
+  const people = [...Array(seats).keys()].filter((p) => isHuman(p));
+  if (!people.length) return '';
+  const best = Math.max(...view.utility);
+  const winners = [...Array(seats).keys()].filter((p) => view.utility[p] === best);
+  if (winners.length !== 1 || best === Math.min(...view.utility)) return 'A draw.';
+  const winner = winners[0];
+  if (people.length === seats) return `Player ${winner} wins.`;
+  if (isHuman(winner)) return people.length === 1 ? 'You win.' : `Player ${winner} (a person) wins.`;
+  return `${people.length === 1 ? 'You lost' : 'The people lost'} to ${play.players[winner]}.`;
+}
+
 /** The moves of the piece picked up that landed where the second click said: those a third
  * click (on `then`, Amazons' arrow) tells apart. */
 function finishing() {
@@ -419,9 +449,26 @@ function clickCell(cell) {
   if (moves.some((m) => m.from === cell)) {
     play.selected = play.selected === cell ? null : cell;
   } else {
+    const dropped = droppedInColumn(cell);
+    if (dropped) return playMove(dropped.move);
     play.selected = null;
   }
   renderPlay();
+}
+
+/** In a game whose stones drop down a column (Connect Four: every move places a stone, one
+ * a column), each column's move by column; null in other games. */
+function dropsByColumn(view) {
+  const grid = view.grid;
+  if (!grid || !view.moves.length || view.moves.some((m) => m.from !== null || m.to === null)) return null;
+  const byColumn = new Map(view.moves.map((m) => [m.to % grid.width, m]));
+  return byColumn.size === view.moves.length ? byColumn : null;
+}
+
+/** The move placing a stone in the column of the clicked cell, in such a game. */
+function droppedInColumn(cell) {
+  const drops = play.selected === null ? dropsByColumn(play.view) : null;
+  return drops ? drops.get(cell % play.view.grid.width) || null : null;
 }
 
 /** Several moves land on one cell (Onitama's two cards): buttons for each. */

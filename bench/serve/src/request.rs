@@ -67,4 +67,20 @@ impl At {
         }
         Ok(state.play_notation(moves.iter().map(String::as_str))?)
     }
+
+    /// The state before the last move of the list, with that move, for the page's marker
+    /// of the last move; `None` when no move was played.
+    pub fn before_last_move<G: Game>(&self, start: &G) -> Result<Option<(G, G::Move)>, ApiError> {
+        let mut moves = self.moves.list()?;
+        let Some(last) = moves.pop() else {
+            return Ok(None);
+        };
+        let before = At {
+            moves: Moves::List(moves),
+            ..self.clone()
+        }
+        .state_of(start)?;
+        let mv = before.parse_move(&last)?;
+        Ok(Some((before, mv)))
+    }
 }

@@ -144,7 +144,13 @@ async fn status(State(app): State<Arc<App>>) -> Json<Value> {
 async fn state(request: Result<Bytes, BytesRejection>) -> Answer {
     let at: At = body(request)?;
     let game = AnyGame::from_spec(&at.game)?;
-    let view = with_game!(game, start => view::state_view(&at.game, &at.state_of(&start)?));
+    let view = with_game!(game, start => {
+        let mut view = view::state_view(&at.game, &at.state_of(&start)?);
+        if let Some((before, mv)) = at.before_last_move(&start)? {
+            view["last_move"] = view::move_json(&before, mv);
+        }
+        view
+    });
     Ok(Json(view))
 }
 

@@ -1,6 +1,6 @@
 //! A state as the page draws it: the `ply replay --json` fields, the board as a grid of
-//! marks, every legal move with the cells it touches, and the result in words. Written once
-//! for every game, from [`ply_search::describe::Describe`] and [`ply_search::picture`].
+//! marks, every legal move with the cells it touches, and the result and why the game ended in
+//! words. Written once for every game, from [`ply_search::describe::Describe`] and [`ply_search::picture`].
 
 use ply_search::cells::{move_cells, move_cells_from, MoveCells};
 use ply_search::describe::Describe;
@@ -26,6 +26,8 @@ pub fn state_view<G: Describe>(spec: &str, state: &G) -> Value {
     view["grid"] = board.as_ref().map_or(Value::Null, board_json);
     view["drawing"] = json!(state.drawing());
     view["result"] = json!(result_text(state));
+    view["end_reason"] = json!(state.end_reason());
+    view["winning_cells"] = json!(state.winning_cells());
     view
 }
 

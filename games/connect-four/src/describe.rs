@@ -99,6 +99,14 @@ impl Describe for ConnectFour {
         )
     }
 
+    /// Every four in a row of the winner's (a last stone may make more than one).
+    fn winning_cells(&self) -> Vec<usize> {
+        match (self.outcome(), self.board_view(Player::P0)) {
+            (Some(Outcome::Win(winner)), Some(view)) => view.lines_of(winner, 4),
+            _ => Vec::new(),
+        }
+    }
+
     fn end_reason(&self) -> Option<String> {
         Some(match self.outcome()? {
             Outcome::Win(p) => format!("player {} connects four", p.index()),

@@ -163,3 +163,28 @@ fn board_sizes_outside_the_bitboard_are_refused() {
         );
     }
 }
+
+#[test]
+fn the_winning_four_is_marked_on_the_board() {
+    use ply_search::describe::Describe;
+    let start = ConnectFour::from_spec("connect-four").unwrap();
+    let play = |moves: &str| {
+        moves
+            .chars()
+            .fold(start, |s, c| s.play(s.parse_move(&c.to_string()).unwrap()))
+    };
+    // X stacks column 1 while O plays column 2: X's four stand in column 1, rows 1 to 4.
+    let won = play("1212121");
+    assert_eq!(won.outcome(), Some(Outcome::Win(Player::P0)));
+    // The board view lists rows from the top (6 rows of 7): column 1 is cell 0 of each row.
+    assert_eq!(won.winning_cells(), [14, 21, 28, 35]);
+    // A diagonal for O, and nothing marked while the game goes on or on other lines.
+    let diagonal = play("33434144213");
+    assert_eq!(diagonal.outcome(), None);
+    assert!(diagonal.winning_cells().is_empty());
+    let won = diagonal.play(diagonal.parse_move("2").unwrap());
+    assert_eq!(won.outcome(), Some(Outcome::Win(Player::P1)));
+    assert_eq!(won.end_reason().unwrap(), "player 1 connects four");
+    // Columns 1 to 4, rows 1 to 4 up the diagonal: view rows 5, 4, 3, 2 from the top.
+    assert_eq!(won.winning_cells(), [17, 23, 29, 35]);
+}

@@ -73,6 +73,14 @@ impl Describe for TicTacToe {
         "a cell number 0-8, as in the key beside the board".into()
     }
 
+    /// The winner's three in a row (two lines when the last mark made both).
+    fn winning_cells(&self) -> Vec<usize> {
+        match (self.outcome(), self.board_view(Player::P0)) {
+            (Some(Outcome::Win(winner)), Some(view)) => view.lines_of(winner, 3),
+            _ => Vec::new(),
+        }
+    }
+
     fn end_reason(&self) -> Option<String> {
         match self.outcome()? {
             Outcome::Win(p) => Some(format!("player {} has three in a row", p.index())),

@@ -101,3 +101,14 @@ fn nim_notation_reads_back_and_rejects_bad_input() {
         assert!(start.parse_position(bad).is_err(), "{bad}");
     }
 }
+
+#[test]
+fn tictactoes_winning_three_are_marked_on_the_board() {
+    use ply_search::describe::Describe;
+    let won = [4u8, 0, 2, 1, 6]
+        .iter()
+        .fold(TicTacToe::new(), |s, &cell| s.play(cell));
+    assert_eq!(won.winning_cells(), [2, 4, 6]);
+    assert_eq!(won.end_reason().unwrap(), "player 0 has three in a row");
+    assert!(TicTacToe::new().play(4).winning_cells().is_empty());
+}

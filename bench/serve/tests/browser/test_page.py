@@ -148,6 +148,11 @@ class PageTest(unittest.TestCase):
         # An amazon, where it lands, then where its arrow burns a cell: no list of moves.
         plies = self.play_whole_game("amazons(width=6,height=6)", 5)
         self.assertGreater(plies, 8)
+        # The last move is marked: where the amazon left and landed, and its arrow apart.
+        last = self.page.evaluate("() => play.view.last_move")
+        cells = {last["from"], last["to"], last["then"]}  # an arrow may fly back to the origin
+        expect(self.page.locator("#board .last-move")).to_have_count(len(cells))
+        expect(self.page.locator(f"#board g[data-cell='{last['then']}'] .last-arrow")).to_have_count(1)
         self.shot("play-amazons")
 
     def test_a_game_for_three_seats_a_person_and_two_agents(self):
@@ -270,6 +275,38 @@ class PageTest(unittest.TestCase):
         expect(status).to_contain_text("your move", timeout=15000)
         expect(page.locator("#history li")).to_have_count(2)
         self.shot("paused")
+
+    def test_the_end_says_why_and_who_lost_to_whom_and_marks_the_line(self):
+        """The end names its rule and, for the person at the table, the verdict; the winning
+        line and the last move are marked on the board (the page had said only "Game over:
+        player 1 wins")."""
+        page = self.page
+        status = page.locator("#status")
+        self.new_game("tictactoe", p1="alphabeta(depth=2)")
+        page.fill("#moves-text", "0,4,1,5")
+        page.click("#load-position")
+        expect(page.locator("#history li")).to_have_count(4)
+        expect(page.locator("#board .last-move")).to_have_count(1)
+        expect(page.locator("#board g[data-cell='5'] .last-move")).to_have_count(1)
+        page.click("#board g[data-cell='8']")
+        expect(status).to_have_text("Game over: player 1 wins (player 1 has three in a row) You lost to alphabeta(depth=2).", timeout=15000)
+        expect(page.locator("#board .winning")).to_have_count(3)
+        for cell in ["3", "4", "5"]:
+            expect(page.locator(f"#board g[data-cell='{cell}'] .winning")).to_have_count(1)
+        expect(page.locator("#board g[data-cell='3'] .last-move")).to_have_count(1)
+        self.shot("the-end")
+        page.click('#history li[data-ply="4"]')
+        expect(page.locator("#board .winning")).to_have_count(0)
+        page.click("#board g[data-cell='2']")
+        expect(status).to_have_text("Game over: player 0 wins (player 0 has three in a row) You win.")
+        # Connect Four: the four in a column, and a game of agents alone gives no verdict.
+        self.new_game("connect-four", p0="human", p1="human")
+        page.fill("#moves-text", "1,2,1,2,1,2")
+        page.click("#load-position")
+        expect(page.locator("#history li")).to_have_count(6)
+        page.click("#board g[data-cell='0']")  # the top of column 1: the stone drops to row 4
+        expect(status).to_have_text("Game over: player 0 wins (player 0 connects four) Player 0 wins.")
+        expect(page.locator("#board .winning")).to_have_count(4)
 
     def test_a_live_search_updates_the_page_and_stops_on_its_button(self):
         page = self.page
