@@ -164,6 +164,21 @@ fn a_state_is_ply_replays_json_plus_the_board_and_the_cells_of_each_move() {
         (over["terminal"].as_bool(), over["result"].as_str()),
         (Some(true), Some("player 0 wins"))
     );
+    // ... by which rule and line, and the last move's cells; moves read as on the board.
+    assert_eq!(over["end_reason"], "player 0 has three in a row");
+    assert_eq!(over["winning_cells"], json!([0, 1, 2]));
+    assert_eq!(
+        over["last_move"],
+        json!({"move": "2", "label": "2", "from": null, "to": 2, "then": null})
+    );
+    assert_eq!(over["move_labels"], json!(["0", "3", "1", "4", "2"]));
+    // Cells 57 and 0, then 57's knight 25 up to 82 (row 0 at the top, column 0 at the west).
+    assert_eq!(state["move_labels"], json!(["(4,5)", "(8,10)", "(2,6)"]));
+    assert!(state["moves"][0]["label"]
+        .as_str()
+        .unwrap()
+        .starts_with('('));
+    assert!(ok(server.addr, "/api/state", json!({"game": "tictactoe"}))["last_move"].is_null());
 }
 
 #[test]

@@ -92,6 +92,7 @@ const SEATS = ['p0', 'p1', 'p2', 'p3', 'p4', 'p5'];
  * (the player of the first arrow; by default the player to move in `view`), heat
  * (Map cell -> {share, mean}). */
 function drawBoard(target, view, options = {}) {
+  const hadFocus = target.contains(document.activeElement);
   target.replaceChildren();
   const grid = view && view.grid;
   if (!grid && view && view.drawing) {
@@ -155,25 +156,88 @@ function drawBoard(target, view, options = {}) {
       g.append(svg('rect', { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, fill: 'none', stroke: 'var(--accent)', 'stroke-width': 5 }));
     }
     if (options.targets && options.targets.has(i)) {
-      g.append(svg('circle', { cx, cy, r: 8, fill: '#2da44e', opacity: 0.8 }));
+      // A dark dot ringed in white: visible on light cells, dark cells and pieces alike.
+      g.append(svg('circle', { class: 'target-dot', cx, cy, r: 9, fill: '#116329', stroke: 'white', 'stroke-width': 2 }));
     }
-    if (options.clickable && options.clickable.has(i)) {
-      const landing = (view.moves || []).filter((m) => m.to === i).map((m) => m.move);
+    // A ring shown while the cell has the keyboard's focus (an outline on an SVG group draws
+    // badly): dark outside, white inside, to stand out on light and dark cells alike.
+    g.append(svg('rect', { class: 'focus-ring', x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, fill: 'none', stroke: '#1b1f24', 'stroke-width': 4 }));
+    g.append(svg('rect', { class: 'focus-ring', x: x + 4, y: y + 4, width: CELL - 8, height: CELL - 8, fill: 'none', stroke: 'white', 'stroke-width': 2 }));
+    const landing = (view.moves || []).filter((m) => m.to === i).map((m) => m.label || m.move);
+    const clickable = options.clickable && options.clickable.has(i);
+    g.setAttribute('role', 'button');
+    g.setAttribute('tabindex', '-1');
+    g.setAttribute('aria-label', `${cellName(grid, i)}: ${cellContent(grid, cell)}${clickable && landing.length ? `, move ${landing.join(' or ')}` : ''}`);
+    if (clickable) {
       if (landing.length) g.append(svg('title', {}, `move ${landing.join(' or ')}`));
       g.classList.add('clickable');
-      g.setAttribute('tabindex', '0');
-      g.setAttribute('role', 'button');
-      g.setAttribute('aria-label', `cell ${i}`);
       g.addEventListener('click', () => options.onCell(i));
-      g.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); options.onCell(i); } });
+    } else {
+      g.setAttribute('aria-disabled', 'true');
     }
     target.append(g);
   });
+  keyboardCells(target, grid, options, hadFocus);
   if (options.arrows && options.arrows.length) {
     const firstMover = options.firstMover ?? view.to_move;
     drawArrows(target, options.arrows, centre, firstMover, view.utility.length);
   }
 }
+
+/** A cell's name as a class reads it off the board's labels: "A5" where columns are letters
+ * (Onitama, Breakthrough), else "row 3, column 4" (the labels, or counted from 1). */
+function cellName(grid, i) {
+  const r = Math.floor(i / grid.width);
+  const c = i % grid.width;
+  const row = grid.row_labels.length ? grid.row_labels[r] : String(r + 1);
+  const column = grid.column_labels.length ? grid.column_labels[c] : String(c + 1);
+  return /^[A-Za-z]$/.test(column) ? `${column}${row}` : `row ${row}, column ${column}`;
+}
+
+/** What stands on a cell, in words. */
+function cellContent(grid, cell) {
+  if (cell.mark === 'piece') return `player ${cell.owner}'s ${cell.kind_name}`;
+  if (cell.mark === 'blocked') return 'blocked';
+  if (cell.mark === 'token') return 'a stone';
+  return 'empty';
+}
+
+/** The board by keyboard: one cell at a time takes Tab (the last one focused, else the first
+ * where a move can be made), the arrow keys move between cells, Enter or Space clicks. The
+ * focus survives the board being drawn again after a move. */
+function keyboardCells(target, grid, options, hadFocus) {
+  const cells = [...target.querySelectorAll('g.cell')];
+  const count = cells.length;
+  const firstClickable = cells.findIndex((g) => g.classList.contains('clickable'));
+  let current = keyboardCells.focus.get(target.id);
+  if (current === undefined || current >= count) current = Math.max(0, firstClickable);
+  cells[current].setAttribute('tabindex', '0');
+  if (hadFocus) cells[current].focus();
+  const move = (to) => {
+    cells[current].setAttribute('tabindex', '-1');
+    current = to;
+    keyboardCells.focus.set(target.id, to);
+    cells[to].setAttribute('tabindex', '0');
+    cells[to].focus();
+  };
+  target.onkeydown = (e) => {
+    const at = cells.indexOf(document.activeElement);
+    if (at < 0) return;
+    const r = Math.floor(at / grid.width);
+    const c = at % grid.width;
+    const step = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] }[e.key];
+    if (step) {
+      e.preventDefault();
+      const [nr, nc] = [r + step[0], c + step[1]];
+      if (nr >= 0 && nr < grid.height && nc >= 0 && nc < grid.width) move(nr * grid.width + nc);
+    } else if ((e.key === 'Enter' || e.key === ' ') && cells[at].classList.contains('clickable')) {
+      e.preventDefault();
+      keyboardCells.focus.set(target.id, at);
+      options.onCell(at);
+    }
+  };
+}
+keyboardCells.focus = new Map();
 
 /** The principal variation: numbered arrows (or numbered rings for placements), coloured by
  * the player who makes each move. */
@@ -371,8 +435,15 @@ function renderPlay() {
   legal.replaceChildren();
   $('legal-count').textContent = String(view.moves.length);
   const odds = new Map((view.chance_outcomes || []).map((c) => [c.outcome, c.probability]));
-  for (const m of view.moves) {
-    const b = el('button', { 'data-move': m.move }, m.move);
+  // Moves named by coordinates read in the board's order (top row first); the others keep
+  // the game's order.
+  const byCell = view.grid && view.moves.every((m) => m.to !== null && m.label && m.label !== m.move);
+  const listed = byCell ? [...view.moves].sort((a, b) => a.to - b.to || (a.from ?? -1) - (b.from ?? -1)) : view.moves;
+  for (const m of listed) {
+    // The move as read on the board's coordinates; its notation (what the server and the
+    // command read) in the tooltip where the two differ.
+    const b = el('button', { 'data-move': m.move }, m.label || m.move);
+    if (m.label && m.label !== m.move) b.title = `notation ${m.move}`;
     if (view.chance_node) {
       // An outcome of the dice, set by hand (dice rolled at the table), with its chance.
       b.title = `probability ${(odds.get(m.move) || 0).toFixed(4)}`;
@@ -390,11 +461,19 @@ function renderPlay() {
   const history = $('history');
   history.replaceChildren();
   play.moves.forEach((m, i) => {
-    const item = el('li', { 'data-ply': i + 1 }, m);
-    if (i === play.moves.length - 1) item.classList.add('current');
-    item.addEventListener('click', () => jumpTo(i + 1));
+    // Each entry a button (reachable by Tab), named as people read the move.
+    const label = (view.move_labels || [])[i] || m;
+    const item = el('li', { 'data-ply': i + 1 });
+    const button = el('button', { class: 'history-move', title: label === m ? `back to after move ${i + 1}` : `notation ${m}; back to after move ${i + 1}` }, label);
+    if (i === play.moves.length - 1) {
+      item.classList.add('current');
+      button.setAttribute('aria-current', 'step');
+    }
+    button.addEventListener('click', () => jumpTo(i + 1));
+    item.append(button);
     history.append(item);
   });
+  $('board-text').textContent = view.drawing || '';
   history.scrollTop = history.scrollHeight;
   $('position-text').value = play.start || '';
   $('moves-text').value = play.moves.join(',');

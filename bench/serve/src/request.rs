@@ -68,6 +68,15 @@ impl At {
         Ok(state.play_notation(moves.iter().map(String::as_str))?)
     }
 
+    /// The state the move list starts from: the position text's, or `start`.
+    pub fn first_state<G: Game>(&self, start: &G) -> Result<G, ApiError> {
+        At {
+            moves: Moves::default(),
+            ..self.clone()
+        }
+        .state_of(start)
+    }
+
     /// The state before the last move of the list, with that move, for the page's marker
     /// of the last move; `None` when no move was played.
     pub fn before_last_move<G: Game>(&self, start: &G) -> Result<Option<(G, G::Move)>, ApiError> {

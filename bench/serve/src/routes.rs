@@ -149,6 +149,7 @@ async fn state(request: Result<Bytes, BytesRejection>) -> Answer {
         if let Some((before, mv)) = at.before_last_move(&start)? {
             view["last_move"] = view::move_json(&before, mv);
         }
+        view["move_labels"] = serde_json::json!(view::played_labels(&at.first_state(&start)?, &at.moves.list()?));
         view
     });
     Ok(Json(view))

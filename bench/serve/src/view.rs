@@ -18,7 +18,7 @@ pub fn state_view<G: Describe>(spec: &str, state: &G) -> Value {
         .into_iter()
         .map(|mv| {
             let cells = board.as_ref().and_then(|b| move_cells_from(b, state, mv));
-            cells_json(state.format_move(mv), cells)
+            cells_json(state.format_move(mv), state.move_for_people(mv), cells)
         })
         .collect();
     view["game"] = json!(spec);
@@ -31,15 +31,34 @@ pub fn state_view<G: Describe>(spec: &str, state: &G) -> Value {
     view
 }
 
-/// A move and its cells: `{"move": "57", "from": null, "to": 12, "then": null}` (`then`: the
-/// third cell clicked, Amazons' arrow).
+/// A move and its cells: `{"move": "57", "label": "(4,5)", "from": null, "to": 12, "then":
+/// null}` (`label`: the move as people read it on the board's coordinates; `then`: the third
+/// cell clicked, Amazons' arrow).
 pub fn move_json<G: Describe>(state: &G, mv: G::Move) -> Value {
-    cells_json(state.format_move(mv), move_cells(state, mv))
+    cells_json(
+        state.format_move(mv),
+        state.move_for_people(mv),
+        move_cells(state, mv),
+    )
 }
 
-fn cells_json(notation: String, cells: Option<MoveCells>) -> Value {
+/// Each move of a list played from `start`, as people read it (`Describe::move_for_people`):
+/// the page's list of moves played.
+pub fn played_labels<G: Describe>(start: &G, moves: &[String]) -> Vec<String> {
+    let mut at = start.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for text in moves {
+        let Ok(mv) = at.parse_move(text) else { break };
+        out.push(at.move_for_people(mv));
+        at = at.play(mv);
+    }
+    out
+}
+
+fn cells_json(notation: String, label: String, cells: Option<MoveCells>) -> Value {
     json!({
         "move": notation,
+        "label": label,
         "from": cells.and_then(|c| c.from),
         "to": cells.map(|c| c.to),
         "then": cells.and_then(|c| c.then),

@@ -103,8 +103,9 @@ impl Describe for Isolation {
         })
     }
 
-    /// The board as drawn (north up, west left): the knights, blocked cells and open cells;
-    /// AIND's board labels rows and columns as its `(row, col)` moves do.
+    /// The board as drawn (north up, west left): the knights, blocked cells and open cells,
+    /// rows and columns labelled as the `(row,col)` moves people type name them (on every
+    /// variant: Udacity's also reads `(row,col)` beside its cell and action numbers).
     fn board_view(&self, _player: Player) -> Option<BoardView> {
         let v = self.variant();
         let (width, height) = (v.width as usize, v.height as usize);
@@ -132,10 +133,8 @@ impl Describe for Isolation {
         }
         let mut view = BoardView::new(width, height, cells);
         view.kind_names = vec!["knight"];
-        if v.rules == Rules::Aind {
-            view.column_labels = (0..width).map(|c| c.to_string()).collect();
-            view.row_labels = (0..height).map(|r| r.to_string()).collect();
-        }
+        view.column_labels = (0..width).map(|c| c.to_string()).collect();
+        view.row_labels = (0..height).map(|r| r.to_string()).collect();
         Some(view)
     }
 }

@@ -84,7 +84,7 @@ class PageTest(unittest.TestCase):
     def click_a_legal_move(self, rng):
         """Clicks a random legal move on the board: the piece, then where it lands (and the
         card, when two moves land there; or the third cell, Amazons' arrow, when several
-        moves of the piece land there)."""
+        moves of the piece land there). Returns the move as the list of moves shows it."""
         page = self.page
         moves = page.evaluate("() => play.view.moves")
         move = rng.choice(moves)
@@ -97,7 +97,7 @@ class PageTest(unittest.TestCase):
         chooser = page.locator("#choose")
         if chooser.is_visible():
             chooser.locator(f"button[data-move='{move['move']}']").click()
-        return move["move"]
+        return move["label"]
 
     def play_whole_game(self, spec, seed):
         """Plays a whole game of `spec` by clicks against random; returns the plies played."""
@@ -259,7 +259,7 @@ class PageTest(unittest.TestCase):
         expect(page.locator("#engine-summary")).to_have_text("")
         page.click("#resume")
         expect(status).to_contain_text("Game over", timeout=20000)
-        page.click('#history li[data-ply="2"]')
+        page.click('#history li[data-ply="2"] button')
         expect(page.locator("#history li")).to_have_count(2)
         expect(page.locator("#resume")).to_have_text("Resume: random moves")
         expect(page.locator("#engine-summary")).to_have_text("")
@@ -269,7 +269,7 @@ class PageTest(unittest.TestCase):
         self.new_game("tictactoe", p1="random")
         page.click("#board g[data-cell='4']")
         page.wait_for_function("() => play.moves.length === 2", timeout=15000)
-        page.click('#history li[data-ply="1"]')
+        page.click('#history li[data-ply="1"] button')
         expect(page.locator("#resume")).to_have_text("Resume: random moves")
         page.click("#resume")
         expect(status).to_contain_text("your move", timeout=15000)
@@ -295,7 +295,7 @@ class PageTest(unittest.TestCase):
             expect(page.locator(f"#board g[data-cell='{cell}'] .winning")).to_have_count(1)
         expect(page.locator("#board g[data-cell='3'] .last-move")).to_have_count(1)
         self.shot("the-end")
-        page.click('#history li[data-ply="4"]')
+        page.click('#history li[data-ply="4"] button')
         expect(page.locator("#board .winning")).to_have_count(0)
         page.click("#board g[data-cell='2']")
         expect(status).to_have_text("Game over: player 0 wins (player 0 has three in a row) You win.")
@@ -307,6 +307,50 @@ class PageTest(unittest.TestCase):
         page.click("#board g[data-cell='0']")  # the top of column 1: the stone drops to row 4
         expect(status).to_have_text("Game over: player 0 wins (player 0 connects four) Player 0 wins.")
         expect(page.locator("#board .winning")).to_have_count(4)
+
+    def test_cells_and_moves_are_named_by_the_boards_coordinates(self):
+        """Udacity's 11x9 board: rows and columns labelled, each cell named by them, and the
+        moves shown as (row,col) (they were internal numbers: cell 68, jumps 25 and -15)."""
+        page = self.page
+        self.new_game("isolation", p1="human")
+        expect(page.locator("#board > text")).to_have_count(11 + 9)
+        buttons = page.locator("#legal button")
+        expect(buttons).to_have_count(99)
+        expect(buttons.first).to_have_text("(0,0)")
+        expect(page.locator("#board g[data-cell='0']")).to_have_attribute("aria-label", "row 0, column 0: empty, move (0,0)")
+        page.click("#board g[data-cell='60']")  # row 5, column 5
+        expect(page.locator("#history li").first).to_have_text("(5,5)")
+        expect(page.locator("#board g[data-cell='60']")).to_have_attribute("aria-label", "row 5, column 5: player 0's knight")
+        page.click("#board g[data-cell='0']")
+        jumps = sorted(page.locator("#legal button").all_inner_texts())
+        self.assertEqual(jumps, ["(3,4)", "(3,6)", "(4,3)", "(4,7)", "(6,3)", "(6,7)", "(7,4)", "(7,6)"])
+        self.assertIn("(row,col)", page.locator("#board-text").text_content())
+
+    def test_a_whole_game_by_keyboard_with_the_arrow_keys(self):
+        """One cell of the board takes Tab; the arrow keys walk the cells and Enter plays:
+        tic-tac-toe against random to its end, and the focus stays on the board."""
+        page = self.page
+        rng = random.Random(4)
+        self.new_game("tictactoe")
+        page.locator("#board g.cell[tabindex='0']").focus()
+        while True:
+            status = page.locator("#status")
+            expect(status).to_contain_text(re.compile("your move|Game over"), timeout=15000)
+            if "Game over" in status.inner_text():
+                break
+            at = int(page.evaluate("() => document.activeElement.dataset.cell"))
+            target = rng.choice(page.evaluate("() => play.view.moves"))["to"]
+            for _ in range(abs(target // 3 - at // 3)):
+                page.keyboard.press("ArrowDown" if target // 3 > at // 3 else "ArrowUp")
+            for _ in range(abs(target % 3 - at % 3)):
+                page.keyboard.press("ArrowRight" if target % 3 > at % 3 else "ArrowLeft")
+            self.assertEqual(page.evaluate("() => document.activeElement.dataset.cell"), str(target))
+            played = page.evaluate("() => play.moves.length")
+            page.keyboard.press("Enter")
+            page.wait_for_function("n => play.moves.length > n", arg=played, timeout=15000)
+        self.assertRegex(page.locator("#status").inner_text(), r"Game over: (player [01] wins|a draw)")
+        self.assertEqual(page.evaluate("() => document.activeElement.closest('svg') && document.activeElement.closest('svg').id"), "board")
+        self.assertEqual(page.locator("#board g.cell[tabindex='0']").count(), 1)
 
     def test_a_live_search_updates_the_page_and_stops_on_its_button(self):
         page = self.page
