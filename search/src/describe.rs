@@ -23,6 +23,9 @@ pub trait FromSpec: Game {
     const NAME: &'static str;
     /// What the game is, in one line.
     const ABOUT: &'static str;
+    /// The rules in a few sentences, for a person about to play (the web page's "How to
+    /// play", `ply games`): the aim, a turn, the end. Empty by default.
+    const RULES: &'static str = "";
     /// The keys its spec takes.
     const KEYS: &'static [SpecKey];
     /// A spec that shows the keys at work.

@@ -551,6 +551,11 @@ impl<K: TreeKind> SearchHints for GameTree<K> {
 impl<K: TreeKind> crate::describe::FromSpec for GameTree<K> {
     const NAME: &'static str = K::NAME;
     const ABOUT: &'static str = K::ABOUT;
+    const RULES: &'static str = if K::CHANCE {
+        "Player 0 (max) chooses a branch at the root, player 1 (min) at the level below, and so on down; at a chance node (~) the dice choose, each branch by its weight. Each leaf is player 0's payoff."
+    } else {
+        "Player 0 (max) chooses a branch at the root, player 1 (min) at the level below, and so on down. Each leaf is player 0's payoff: max wants it high, min low."
+    };
     const KEYS: &'static [crate::describe::SpecKey] = &[crate::describe::SpecKey {
         key: "shape",
         default: "(required)",

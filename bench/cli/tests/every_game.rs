@@ -119,6 +119,11 @@ fn games_agents_and_help_list_everything_the_registry_and_agent_table_hold() {
             games.contains(&format!("{}: {}", info.name, info.about)),
             "{games}"
         );
+        assert!(
+            games.contains(&format!("  rules: {}", info.rules)),
+            "{}",
+            info.name
+        );
         for key in info.keys {
             assert!(games.contains(key.accepted), "{}: {}", info.name, key.key);
         }

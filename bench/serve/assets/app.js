@@ -383,9 +383,31 @@ function suitAgentsToGame() {
   }
 }
 
+const COLOUR_NAMES = ['blue', 'red', 'green', 'yellow', 'purple', 'teal'];
+
+/** "How to play": the game's rules, and who sits where (which player you are, who moves first,
+ * how to play second). */
+function renderRules(view) {
+  const game = catalogGame(play.spec);
+  $('rules-game').textContent = game ? `(${game.name})` : '';
+  $('rules-text').textContent = game && game.rules ? game.rules : '';
+  const seats = view.utility.length;
+  const people = [...Array(seats).keys()].filter((p) => isHuman(p));
+  const seat = (p) => `player ${p} (${COLOUR_NAMES[p]})`;
+  let help;
+  if (!people.length) help = 'Agents play every seat: watch them, or put human in a seat and press New game.';
+  else if (people.length === seats) help = `People play every seat, taking turns at this screen; ${seat(0)} moves first.`;
+  else if (people.length === 1) {
+    help = `You play ${seat(people[0])}${people[0] === 0 ? ', moving first' : ''}, against ${[...Array(seats).keys()].filter((p) => p !== people[0]).map((p) => play.players[p]).join(' and ')}.`;
+    if (people[0] === 0 && seats === 2) help += ' To play second, put human in Player 1 and an agent in Player 0, then press New game.';
+  } else help = `People play ${people.map(seat).join(' and ')}.`;
+  $('seat-help').textContent = help;
+}
+
 function renderPlay() {
   const view = play.view;
   if (!view) return;
+  renderRules(view);
   const status = $('status');
   status.replaceChildren();
   if (view.terminal) {
@@ -807,10 +829,15 @@ function buildKeyForm() {
       $('game-spec').value = parts.length ? `${game.name}(${parts.join(',')})` : game.name;
       seatsForSpec();
     });
-    const label = el('label', {}, `${key.key} (${key.accepted})`);
+    // The accepted values as the field's tooltip and placeholder's neighbour, not its title:
+    // a form a class reads at a glance.
+    input.title = `${key.key}: ${key.accepted}`;
+    const label = el('label', {}, key.key);
     label.append(input);
     box.append(label);
   }
+  // A game that needs a key (a tree's shape) shows its keys open.
+  box.closest('details').open = game.keys.some((k) => k.default === '(required)');
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1095,22 +1122,35 @@ document.addEventListener('keydown', (e) => {
   } else if (screen === 'play') {
     if (e.key === 'u') undo();
     if (e.key === 'r') redo();
+    if (e.key === 'p') presentation(!document.body.classList.contains('presenting'));
+    if (e.key === 'Escape') presentation(false);
   }
 });
 
+/** Presentation mode: the Play screen's board alone, as large as the screen (the side panels
+ * and the list of legal moves hidden), for a projector. */
+function presentation(on) {
+  document.body.classList.toggle('presenting', on);
+  $('present').setAttribute('aria-pressed', String(on));
+  if (on) showScreen('play');
+}
+
 async function start() {
   for (const tab of document.querySelectorAll('nav button')) tab.addEventListener('click', () => showScreen(tab.dataset.screen));
+  $('present').addEventListener('click', () => presentation(!document.body.classList.contains('presenting')));
   try {
     catalog = await api('/api/games');
     const status = await api('/api/status');
-    $('server-status').textContent = `${status.max_searches} search slots, ${status.max_time_ms / 1000} s per search`;
+    $('server-status').textContent = `agents think up to ${status.max_time_ms / 1000} s a move`;
+    $('server-status').title = `This server runs at most ${status.max_searches} searches at a time, each for at most ${status.max_time_ms / 1000} s.`;
   } catch (e) {
     showError(e);
     return;
   }
   const variant = $('variant');
   for (const v of catalog.variants) variant.append(el('option', { value: v.spec }, v.label));
-  variant.addEventListener('change', () => { $('game-spec').value = variant.value; buildKeyForm(); suitAgentsToGame(); seatsForSpec(); });
+  // Choosing a game starts it.
+  variant.addEventListener('change', () => { $('game-spec').value = variant.value; buildKeyForm(); suitAgentsToGame(); newGame(); });
   $('game-spec').value = catalog.variants[0].spec;
   $('game-spec').addEventListener('change', () => { buildKeyForm(); suitAgentsToGame(); seatsForSpec(); });
   buildKeyForm();

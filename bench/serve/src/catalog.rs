@@ -34,6 +34,7 @@ pub fn catalog() -> Value {
             json!({
                 "name": g.name,
                 "about": g.about,
+                "rules": g.rules,
                 "keys": keys(g.keys),
                 "example": g.example,
                 "evaluators": g.evaluators,

@@ -23,6 +23,7 @@ impl FromSpec for Amazons {
     const NAME: &'static str = "amazons";
     const ABOUT: &'static str =
         "The Game of the Amazons: 10x10, 8x8, 6x6 or any board 4x4 to 10x10; a move is a queen move and an arrow";
+    const RULES: &'static str = "Each player has four amazons. A move takes three clicks: an amazon, where it goes (any distance in a straight line or diagonal, like a chess queen, over no amazon or arrow), then where it shoots an arrow from there (again a queen's line). The arrow's cell is blocked for good. The player who cannot move loses.";
     const KEYS: &'static [SpecKey] = &[
         SpecKey {
             key: "width",

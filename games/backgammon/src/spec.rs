@@ -15,6 +15,7 @@ impl FromSpec for Backgammon {
     const NAME: &'static str = "backgammon";
     const ABOUT: &'static str =
         "backgammon: race your fifteen checkers home and off, hitting blots on the way (OpenSpiel's rules)";
+    const RULES: &'static str = "Each player races fifteen checkers around the board to their home quarter and then off it. Roll two dice and move checkers by each number (doubles move four times). A lone checker (a blot) hit by the opponent goes to the bar and must come back in first. The first to bear off all fifteen wins, twice the stake (a gammon) if the other has borne off none.";
     const KEYS: &'static [SpecKey] = &[
         SpecKey {
             key: "scoring",

@@ -24,6 +24,7 @@ impl FromSpec for Breakthrough {
     const NAME: &'static str = "breakthrough";
     const ABOUT: &'static str =
         "Breakthrough (Troyka, 2000): 8x8, 6x6 or any board to 8x8; reach the far row first";
+    const RULES: &'static str = "Each player has two rows of pawns. A pawn moves one step straight or diagonally forward into an empty cell, or captures an opponent's pawn diagonally forward. The first pawn to reach the far row wins, as does taking every opposing pawn.";
     const KEYS: &'static [SpecKey] = &[
         SpecKey {
             key: "width",

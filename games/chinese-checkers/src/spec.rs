@@ -8,6 +8,7 @@ impl FromSpec for ChineseCheckers {
     const NAME: &'static str = "chinese-checkers";
     const ABOUT: &'static str =
         "Chinese Checkers on the star for 2, 3, 4 or 6 players, with OpenSpiel's rules and cell numbers";
+    const RULES: &'static str = "Race your ten pieces across the star into the point opposite your own. A turn moves one piece: a step to an empty neighbouring cell, or a chain of hops, each over one neighbouring piece (anyone's) to the empty cell just beyond, stopping where you like. The first to fill the opposite point wins; a game reaching the turn limit (1,000 by default) is a draw.";
     const KEYS: &'static [SpecKey] = &[
         SpecKey {
             key: "players",

@@ -24,6 +24,7 @@ impl FromSpec for ConnectFour {
     const NAME: &'static str = "connect-four";
     const ABOUT: &'static str =
         "Connect Four: 7x6 or any board to 9 columns, in Pascal Pons' notation and scores";
+    const RULES: &'static str = "Players drop stones in turn into a column (click anywhere in it); a stone falls to the lowest empty cell. Four of your stones in a row, across, up or diagonally, win. A full board without one is a draw.";
     const KEYS: &'static [SpecKey] = &[
         SpecKey {
             key: "width",

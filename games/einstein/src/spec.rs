@@ -15,6 +15,7 @@ impl FromSpec for Einstein {
     const NAME: &'static str = "einstein-wurfelt-nicht";
     const ABOUT: &'static str =
         "EinStein würfelt nicht: a die picks the cube, race it to the far corner (OpenSpiel's rules)";
+    const RULES: &'static str = "Each player has six numbered cubes in a corner. Roll the die and move the cube with that number (or, if it is gone, the next lower or higher one) one step toward the far corner: forward, sideways or diagonally. A cube landing on any cube takes it off. Reach the far corner or take all the opponent's cubes to win.";
     const KEYS: &'static [SpecKey] = &[];
     const EXAMPLE: &'static str = "einstein-wurfelt-nicht";
     const SHOWCASE: Showcase = Showcase {

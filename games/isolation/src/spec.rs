@@ -49,6 +49,7 @@ impl FromSpec for Isolation {
     const NAME: &'static str = "isolation";
     const ABOUT: &'static str =
         "knight Isolation: Udacity's 11x9 isolation.py bit for bit, AIND's 7x7, any board to 128 cells";
+    const RULES: &'static str = "Each player has one knight. First each places it on any open cell; then a turn is a knight's jump (two cells one way, one the other) to an open cell. Every cell a knight leaves stays blocked. The player who cannot move loses (on Udacity's 11x9 board the game ends as soon as either player is stuck, the player to move winning if it can still move).";
     const KEYS: &'static [SpecKey] = &[
         SpecKey {
             key: "width",

@@ -39,6 +39,7 @@ impl FromSpec for Reversi<Classic> {
     const NAME: &'static str = "othello";
     const ABOUT: &'static str =
         "Othello with OpenSpiel's rules and action numbers, 8x8 or a 6x6 or 4x4 board";
+    const RULES: &'static str = "Place a disc of your colour so that it encloses a straight line (across, up or diagonally) of your opponent's discs between it and one of yours; every enclosed disc turns to your colour. With no such move you pass. When neither player can move, the one with more discs wins.";
     const KEYS: &'static [SpecKey] = &[SIZE];
     const EXAMPLE: &'static str = "othello(size=6)";
     const SHOWCASE: Showcase = Showcase {
@@ -67,6 +68,7 @@ impl FromSpec for Reversi<Multi> {
     const NAME: &'static str = "rolit";
     const ABOUT: &'static str =
         "Rolit, Othello for 2 to 4 players (red, yellow, green, blue), 8x8 or a 6x6 or 4x4 board";
+    const RULES: &'static str = "Othello for two to four players, every player with a colour. Place a disc next to any disc; it must enclose a line of other players' discs if any placement can, and every enclosed disc turns to your colour. When the board is full, the one with the most discs wins.";
     const KEYS: &'static [SpecKey] = &[
         SpecKey {
             key: "players",

@@ -17,6 +17,7 @@ impl FromSpec for Pig {
     const NAME: &'static str = "pig";
     const ABOUT: &'static str =
         "Pig, the dice game: roll or stop, a 1 loses the turn's points (OpenSpiel's rules)";
+    const RULES: &'static str = "On your turn roll the die as often as you like, adding up the points; stop to bank them. A 1 ends the turn and loses what it had gathered. The first to bank 100 wins.";
     const KEYS: &'static [SpecKey] = &[
         SpecKey {
             key: "goal",

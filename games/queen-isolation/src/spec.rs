@@ -65,6 +65,7 @@ impl FromSpec for QueenIsolation {
     const NAME: &'static str = "queen-isolation";
     const ABOUT: &'static str =
         "queen Isolation: the lesson's 5x5 board, the GameState quiz, any board to 8x8";
+    const RULES: &'static str = "Each player has one queen. First each places it on any open cell; then a turn moves it any distance in a straight line or diagonal (as a chess queen) over open cells only. Every cell a queen leaves stays blocked. The player who cannot move loses.";
     const KEYS: &'static [SpecKey] = &[
         SpecKey {
             key: "preset",

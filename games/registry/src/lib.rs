@@ -153,6 +153,8 @@ pub struct GameInfo {
     pub name: &'static str,
     /// What it is, in one line.
     pub about: &'static str,
+    /// The rules in a few sentences, for a person about to play ([`FromSpec::RULES`]).
+    pub rules: &'static str,
     /// The keys its spec takes.
     pub keys: &'static [SpecKey],
     /// A spec that shows the keys at work.
@@ -177,6 +179,7 @@ impl GameInfo {
         GameInfo {
             name: G::NAME,
             about: G::ABOUT,
+            rules: G::RULES,
             keys: G::KEYS,
             example: G::EXAMPLE,
             evaluators: G::EVALUATORS,

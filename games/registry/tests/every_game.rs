@@ -1,6 +1,6 @@
 //! Every registered game, reached only through the registry: its name and example spec start
 //! a game that passes the conformance kit, its evaluators all build agents that move, and its
-//! spec rejects a key it does not take with the accepted ones named.
+//! spec rejects a key it does not take with the accepted ones named, and it states its rules.
 
 use ply_registry::{with_game, AnyGame, GAMES};
 use ply_search::agents::build_agent;
@@ -207,5 +207,17 @@ fn every_move_of_every_board_game_is_clickable() {
                 every_move_is_clickable(&spec, &start);
             }
         });
+    }
+}
+
+#[test]
+fn every_registered_game_tells_a_person_its_rules() {
+    for game in ply_registry::GAMES {
+        assert!(
+            game.rules.len() > 60 && game.rules.ends_with('.'),
+            "{}'s rules are missing or cut short: {:?}",
+            game.name,
+            game.rules
+        );
     }
 }

@@ -13,6 +13,7 @@ use serde_json::{json, Map, Value};
 impl FromSpec for TicTacToe {
     const NAME: &'static str = "tictactoe";
     const ABOUT: &'static str = "tic-tac-toe, the tutorial's first game";
+    const RULES: &'static str = "Players mark an empty cell in turn, player 0 first. Three marks of yours in a row, across, down or diagonally, win; a full board without one is a draw.";
     const KEYS: &'static [SpecKey] = &[];
     const EXAMPLE: &'static str = "tictactoe";
     const SHOWCASE: Showcase = Showcase {
@@ -111,6 +112,8 @@ impl Describe for TicTacToe {
 impl FromSpec for Nim {
     const NAME: &'static str = "nim";
     const ABOUT: &'static str = "Nim with up to 8 heaps, the tutorial's second game";
+    const RULES: &'static str =
+        "A turn takes one or more stones from one heap. The player who takes the last stone wins.";
     const KEYS: &'static [SpecKey] = &[SpecKey {
         key: "heaps",
         default: "[3,4,5]",

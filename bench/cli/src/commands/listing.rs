@@ -23,13 +23,15 @@ fn keys(keys: &[SpecKey], out: &mut dyn Write) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Every registered game: its name, what it is, an example spec, its keys and evaluators.
+/// Every registered game: its name, what it is, its rules, an example spec, its keys and
+/// evaluators.
 pub fn games(out: &mut dyn Write) -> std::io::Result<()> {
     for (i, g) in GAMES.iter().enumerate() {
         if i > 0 {
             writeln!(out)?;
         }
         writeln!(out, "{}: {}", g.name, g.about)?;
+        writeln!(out, "  rules: {}", g.rules)?;
         writeln!(out, "  e.g. {}", g.example)?;
         keys(g.keys, out)?;
         writeln!(

@@ -352,6 +352,62 @@ class PageTest(unittest.TestCase):
         self.assertEqual(page.evaluate("() => document.activeElement.closest('svg') && document.activeElement.closest('svg').id"), "board")
         self.assertEqual(page.locator("#board g.cell[tabindex='0']").count(), 1)
 
+    def test_a_phone_and_a_projector_see_the_whole_board(self):
+        """At 390 px wide nothing scrolls sideways and the board comes first (the engine table
+        had widened the page to 477 px, the board under the form); at 1280x720 presentation
+        mode gives the board the screen (it was 350-380 px between two form panels)."""
+        page = self.browser.new_page(viewport={"width": 390, "height": 844})
+        try:
+            page.goto(self.url)
+            expect(page.locator("#status")).to_contain_text("Player 0")
+            page.fill("#p1", "alphabeta(depth=5)")
+            page.click("#new-game")
+            page.click("#board g[data-cell='60']")
+            expect(page.locator("#iterations tbody tr").first).to_be_visible(timeout=15000)
+            self.assertLessEqual(page.evaluate("() => document.documentElement.scrollWidth"), 390)
+            board = page.locator("#board").bounding_box()
+            form = page.locator("#game-spec").bounding_box()
+            self.assertLessEqual(board["x"] + board["width"], 390)
+            self.assertLess(board["y"], form["y"])
+        finally:
+            page.close()
+        page = self.browser.new_page(viewport={"width": 1280, "height": 720})
+        try:
+            page.goto(self.url)
+            expect(page.locator("#status")).to_contain_text("Player 0")
+            before = page.locator("#board").bounding_box()
+            self.assertGreater(before["width"], 480)
+            page.keyboard.press("p")
+            expect(page.locator("#present")).to_have_attribute("aria-pressed", "true")
+            expect(page.locator("#game-spec")).to_be_hidden()
+            board = page.locator("#board").bounding_box()
+            self.assertGreater(board["height"], 540)
+            self.assertLessEqual(board["y"] + board["height"], 720)
+            page.screenshot(path=os.path.join(SHOTS, "serve-presentation.png"))
+            page.keyboard.press("Escape")
+            expect(page.locator("#game-spec")).to_be_visible()
+        finally:
+            page.close()
+
+    def test_the_first_page_says_what_to_do(self):
+        """The game's rules and your seat are on the page; choosing a game starts it; no
+        server jargon (it had only the form, and choosing a game did nothing)."""
+        page = self.page
+        expect(page.locator("#rules-text")).to_contain_text("knight's jump")
+        expect(page.locator("#seat-help")).to_have_text(
+            "You play player 0 (blue), moving first, against alphabeta(time=1s). To play second, put human in Player 1 and an agent in Player 0, then press New game.")
+        expect(page.locator("#server-status")).to_have_text("agents think up to 10 s a move")
+        page.select_option("#variant", "connect-four")
+        expect(page.locator("#rules-text")).to_contain_text("Four of your stones in a row")
+        expect(page.locator("#board g.cell")).to_have_count(42)
+        expect(page.locator("#status")).to_contain_text("your move")
+        page.fill("#p0", "random")
+        page.fill("#p1", "human")
+        page.click("#new-game")
+        expect(page.locator("#seat-help")).to_have_text("You play player 1 (red), against random.")
+        expect(page.locator("#history li")).to_have_count(1, timeout=15000)
+        expect(page.locator("#status")).to_contain_text("your move")
+
     def test_a_live_search_updates_the_page_and_stops_on_its_button(self):
         page = self.page
         self.new_game("isolation", p1="human")

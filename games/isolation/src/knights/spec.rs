@@ -17,6 +17,7 @@ impl FromSpec for Knights {
     const NAME: &'static str = "isolation";
     const ABOUT: &'static str =
         "knight Isolation for three or four knights (players=3|4): a player whose turn comes without a move is out, the last one moving wins";
+    const RULES: &'static str = "Three or four knights, placed in turn on open cells, then each jumping like a chess knight to an open cell; every cell left stays blocked. A player whose turn comes without a move is out, and the last one still moving wins.";
     const KEYS: &'static [SpecKey] = &[
         SpecKey {
             key: "players",
