@@ -59,6 +59,29 @@ pub struct BoardView {
     pub row_labels: Vec<String>,
     /// Lines of text shown with the picture (Onitama's hands).
     pub caption: Vec<String>,
+    /// Small pictures shown beside the board (Onitama's cards, each with its moves drawn
+    /// around the piece), for front ends that draw them.
+    pub diagrams: Vec<Diagram>,
+}
+
+/// A small picture shown beside a board: a grid of marked cells around a centre (an Onitama
+/// card: the squares its piece may move to, drawn as its holder sees the board).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Diagram {
+    /// What it shows (`frog`).
+    pub title: String,
+    /// Whose it is (a card in a player's hand), or `None` (the side card).
+    pub owner: Option<Player>,
+    /// A line under the title (`player 0 takes it next`), or empty.
+    pub note: String,
+    /// Cells per row.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+    /// The cell the moves start from (its index in `marked`).
+    pub centre: usize,
+    /// Whether each cell, row by row from the top, is marked.
+    pub marked: Vec<bool>,
 }
 
 impl BoardView {
@@ -76,6 +99,7 @@ impl BoardView {
             column_labels: Vec::new(),
             row_labels: Vec::new(),
             caption: Vec::new(),
+            diagrams: Vec::new(),
         }
     }
 

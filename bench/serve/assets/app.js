@@ -266,8 +266,40 @@ function drawArrows(target, arrows, centre, firstMover, players) {
   });
 }
 
+/** The lines under the board, or the game's small pictures where it has them (Onitama's
+ * cards: each hand's two in its player's colour, its moves drawn as that player sees the
+ * board, and the side card). */
 function drawCaption(target, view) {
-  target.textContent = view && view.grid ? view.grid.caption.join('\n') : '';
+  const grid = view && view.grid;
+  target.replaceChildren();
+  if (grid && grid.diagrams && grid.diagrams.length) {
+    target.classList.add('diagrams');
+    for (const d of grid.diagrams) target.append(drawDiagram(d));
+    return;
+  }
+  target.classList.remove('diagrams');
+  target.textContent = grid ? grid.caption.join('\n') : '';
+}
+
+function drawDiagram(d) {
+  const size = 16;
+  const colour = d.owner === null ? 'var(--muted)' : PLAYER_COLOURS[d.owner];
+  const figure = el('figure', { class: 'diagram', 'data-owner': d.owner === null ? 'side' : String(d.owner) });
+  const picture = svg('svg', { viewBox: `0 0 ${d.width * size} ${d.height * size}`, width: d.width * size, height: d.height * size, role: 'img' });
+  const moves = [];
+  d.marked.forEach((marked, i) => {
+    const [x, y] = [(i % d.width) * size, Math.floor(i / d.width) * size];
+    const fill = i === d.centre ? '#1b1f24' : marked ? colour : 'white';
+    picture.append(svg('rect', { x, y, width: size, height: size, fill, stroke: '#c9d1d9' }));
+    if (marked) moves.push(i);
+  });
+  const who = d.owner === null ? '' : `player ${d.owner}'s card `;
+  picture.setAttribute('aria-label', `${who}${d.title}: ${moves.length} moves from the dark square`);
+  const caption = el('figcaption', {}, d.title);
+  if (d.owner !== null) caption.style.color = d.owner === 1 ? '#a8321a' : colour; // text needs a darker red
+  figure.append(picture, caption);
+  if (d.note) figure.append(el('div', { class: 'muted' }, d.note));
+  return figure;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -448,7 +480,17 @@ function renderPlay() {
       if (m.to !== null && (play.selected === null || m.from === play.selected)) targets.add(m.to);
     }
   }
-  drawBoard($('board'), view, {
+  // Between the second and third clicks (Amazons) the piece stands where it landed, and the
+  // status says what the third click does.
+  let shown = view;
+  if (humanTurn && play.landing !== null && view.grid) {
+    const cells = [...view.grid.cells];
+    cells[play.landing] = cells[play.selected];
+    cells[play.selected] = { mark: 'empty' };
+    shown = { ...view, grid: { ...view.grid, cells } };
+    status.append(el('span', { class: 'hint' }, ': now click the cell its arrow flies to (the dots), or elsewhere to start over'));
+  }
+  drawBoard($('board'), shown, {
     clickable, targets, selected: play.landing !== null ? play.landing : play.selected, onCell: clickCell,
     arrows: play.arrows, heat: play.heat, lastMove: view.last_move, winning: new Set(view.winning_cells || []),
   });
@@ -625,6 +667,10 @@ function jumpTo(plies) {
 
 function newGame() {
   play.spec = $('game-spec').value.trim() || 'isolation';
+  // The list shows the game played: its variant, or "a spec of your own".
+  const variant = $('variant');
+  const known = [...variant.options].some((o) => o.value === play.spec);
+  variant.value = known ? play.spec : '';
   play.players = SEATS.map((id) => $(id).value.trim() || 'human');
   play.start = null;
   play.moves = [];
@@ -677,11 +723,34 @@ async function saveRecord() {
 const ITERATION_COLUMNS = ['depth', 'score', 'nodes', 'nodes/s', 'ms', 'pv'];
 const ROOT_COLUMNS = ['visits', 'share', 'mean', 'move'];
 
-/** The engine table's columns: alpha-beta's iterations or MCTS's root moves. */
+/** What each column and number means, for the table of alpha-beta's iterations and for
+ * MCTS's root moves and heat map. */
+const ENGINE_LEGENDS = {
+  iterations: [
+    ['depth', 'how many plies ahead this iteration of iterative deepening looked'],
+    ['score', "the position's value for the player to move: +W5 is a forced win in 5 plies, -W5 a forced loss in 5, win and loss a result whose distance is not known; a plain number is the evaluator's estimate, higher being better for the player to move, 0 even"],
+    ['nodes, nodes/s, ms', 'positions the search visited, how many a second, and the time so far'],
+    ['pv', 'the principal variation: the line both sides are expected to play, drawn on the board as numbered arrows in the movers\' colours'],
+  ],
+  root: [
+    ['visits, share', 'how many MCTS iterations went through each move at the root, and their share of all; the most visited move is played'],
+    ['mean', "the move's average playout result for the player to move, from 0 (always lost) to 1 (always won); 0.5 is even"],
+    ['on the board', 'each cell a move lands on shows its share of the visits (below, in %) and its mean (above); the deeper the colour, the more visits'],
+    ['score', 'in the summary after the search: the chosen move\'s mean on a scale of -1000 (lost) to +1000 (won), as the command prints it'],
+  ],
+};
+
+/** The engine table's columns: alpha-beta's iterations or MCTS's root moves, with the legend
+ * that explains them. */
 function engineColumns(columns) {
   const row = el('tr');
   for (const name of columns) row.append(el('th', {}, name));
   $('iterations').querySelector('thead').replaceChildren(row);
+  const legend = $('engine-legend-list');
+  legend.replaceChildren();
+  for (const [term, meaning] of ENGINE_LEGENDS[columns === ROOT_COLUMNS ? 'root' : 'iterations']) {
+    legend.append(el('dt', {}, term), el('dd', {}, meaning));
+  }
 }
 
 function clearEngine() {
@@ -709,7 +778,7 @@ function startLive(agent, playIt) {
     if (stale()) return;
     if (name === 'started') live.id = data.id;
     else if (name === 'iteration') showIteration(data);
-    else if (name === 'root') showRoot(data);
+    else if (name === 'root') { live.root = data; showRoot(data); }
     else if (name === 'error') showError(new Error(data.error));
     else if (name === 'result') finishLive(live, data);
   }, controller.signal).catch((e) => {
@@ -724,7 +793,9 @@ function startLive(agent, playIt) {
 
 function showIteration(row) {
   const tr = el('tr');
-  for (const v of [row.depth, row.score_text, format(row.nodes), format(row.nodes_per_second), row.time_ms.toFixed(1), row.pv.join(' ')]) {
+  // The line as people read it on the board, where the game names moves by coordinates.
+  const pv = row.pv_cells && row.pv_cells.length === row.pv.length ? row.pv_cells.map((c) => c.label || c.move) : row.pv;
+  for (const v of [row.depth, row.score_text, format(row.nodes), format(row.nodes_per_second), row.time_ms.toFixed(1), pv.join(' ')]) {
     tr.append(el('td', {}, String(v)));
   }
   $('iterations').querySelector('tbody').append(tr);
@@ -759,7 +830,12 @@ function finishLive(live, result) {
   play.live = null;
   $('stop').disabled = true;
   const s = result.stats;
-  $('engine-summary').textContent = `best ${result.best_move}  score ${result.score_text}  ${format(s.nodes)} nodes  ${(s.time_us / 1000).toFixed(0)} ms  stopped by ${s.stopped_by}`;
+  const best = (view) => (view.moves.find((m) => m.move === result.best_move) || {}).label || result.best_move;
+  const shown = play.view ? best(play.view) : result.best_move;
+  // MCTS: the chosen move's mean result, the number its heat map and table show.
+  const chosen = live.root && live.root.children.find((c) => c.move === result.best_move);
+  const value = chosen ? `mean ${chosen.mean.toFixed(3)} (score ${result.score_text})` : `score ${result.score_text}`;
+  $('engine-summary').textContent = `best ${shown}  ${value}  ${format(s.nodes)} nodes  ${(s.time_us / 1000).toFixed(0)} ms  stopped by ${s.stopped_by}`;
   if (live.playIt && result.best_move) {
     playMove(result.best_move);
   } else {
@@ -1148,6 +1224,7 @@ async function start() {
     return;
   }
   const variant = $('variant');
+  variant.append(el('option', { value: '', disabled: '' }, 'a spec of your own (below)'));
   for (const v of catalog.variants) variant.append(el('option', { value: v.spec }, v.label));
   // Choosing a game starts it.
   variant.addEventListener('change', () => { $('game-spec').value = variant.value; buildKeyForm(); suitAgentsToGame(); newGame(); });

@@ -102,6 +102,15 @@ pub fn board_json(board: &BoardView) -> Value {
         "column_labels": board.column_labels,
         "row_labels": board.row_labels,
         "caption": board.caption,
+        "diagrams": board.diagrams.iter().map(|d| json!({
+            "title": d.title,
+            "owner": d.owner.map(|p| p.index()),
+            "note": d.note,
+            "width": d.width,
+            "height": d.height,
+            "centre": d.centre,
+            "marked": d.marked,
+        })).collect::<Vec<_>>(),
     })
 }
 

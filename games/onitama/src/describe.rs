@@ -148,6 +148,30 @@ impl Describe for Onitama {
             format!("player 1 (B): {}", hand(Player::P1)),
             format!("side: {}", self.side_card().slug()),
         ];
+        let diagram = |card: crate::Card, holder: Player, owner: Option<Player>, note: String| {
+            ply_search::picture::Diagram {
+                title: card.slug(),
+                owner,
+                note,
+                width: 5,
+                height: 5,
+                centre: 12,
+                marked: pattern(card, holder).iter().map(|&v| v > 0.0).collect(),
+            }
+        };
+        for owner in [Player::P0, Player::P1] {
+            for card in self.hand(owner) {
+                view.diagrams
+                    .push(diagram(card, owner, Some(owner), String::new()));
+            }
+        }
+        let next = self.to_move();
+        view.diagrams.push(diagram(
+            self.side_card(),
+            next,
+            None,
+            format!("side card: player {} takes it next", next.index()),
+        ));
         Some(view)
     }
 }

@@ -92,7 +92,7 @@ impl FromSpec for Onitama {
     const NAME: &'static str = "onitama";
     const ABOUT: &'static str =
         "Onitama on a 5x5 board: the 16 base cards and Sensei's Path, any deal";
-    const RULES: &'static str = "Each player has a master (M) and four students. A turn plays one of your two cards: move a piece as the card shows, then the card goes to your opponent's side and you take the side card. Win by capturing the other master, or by moving your master onto the other master's starting cell (its temple).";
+    const RULES: &'static str = "Each player has a master (M) and four students. A turn plays one of your two cards: move a piece as the card shows (drawn beside the board as its holder sees it); that card then becomes the side card, which your opponent takes after their next move, and you take the old side card. Win by capturing the other master, or by moving your master onto the other master's starting cell (its temple).";
     const KEYS: &'static [SpecKey] = &[
         SpecKey {
             key: "cards",

@@ -408,6 +408,33 @@ class PageTest(unittest.TestCase):
         expect(page.locator("#history li")).to_have_count(1, timeout=15000)
         expect(page.locator("#status")).to_contain_text("your move")
 
+    def test_amazons_arrow_and_onitamas_cards_read_as_on_the_table(self):
+        """Amazons: after the second click the amazon stands where it landed and the status
+        asks for the arrow (it stayed drawn on its origin, silent). Onitama: each card is a
+        diagram of its moves in its holder's colour, the side card marked (they were names,
+        with W/B for blue and red pieces)."""
+        page = self.page
+        self.new_game("amazons(width=6,height=6)", p1="human")
+        moves = page.evaluate("() => play.view.moves")
+        move = moves[0]
+        page.click(f"#board g[data-cell='{move['from']}']")
+        page.click(f"#board g[data-cell='{move['to']}']")
+        expect(page.locator("#status")).to_contain_text("now click the cell its arrow flies to")
+        expect(page.locator(f"#board g[data-cell='{move['to']}']")).to_have_attribute("aria-label", re.compile("player 0's"))
+        expect(page.locator(f"#board g[data-cell='{move['from']}']")).to_have_attribute("aria-label", re.compile(": empty"))
+        page.click(f"#board g[data-cell='{move['then']}']")
+        expect(page.locator("#history li")).to_have_count(1)
+        self.new_game("onitama", p1="human")
+        diagrams = page.locator("#caption figure.diagram")
+        expect(diagrams).to_have_count(5)
+        expect(page.locator("#caption figure[data-owner='0'] figcaption")).to_have_text(["frog", "horse"])
+        expect(page.locator("#caption figure[data-owner='1'] figcaption")).to_have_text(["mantis", "cobra"])
+        expect(page.locator("#caption figure[data-owner='side']")).to_contain_text("side card: player 0 takes it next")
+        # Frog's three moves, drawn for player 0 around the dark centre square.
+        frog = page.locator("#caption figure[data-owner='0']").first
+        expect(frog.locator("svg")).to_have_attribute("aria-label", "player 0's card frog: 3 moves from the dark square")
+        self.shot("onitama-cards")
+
     def test_a_live_search_updates_the_page_and_stops_on_its_button(self):
         page = self.page
         self.new_game("isolation", p1="human")
@@ -417,16 +444,23 @@ class PageTest(unittest.TestCase):
         rows = page.locator("#iterations tbody tr")
         expect(rows.nth(3)).to_be_visible(timeout=8000)      # depth 4 and counting
         expect(page.locator("#board g.pv").first).to_be_visible()  # the PV drawn as arrows
+        # The line reads in the board's coordinates, and the legend says what a score is.
+        expect(rows.nth(3).locator("td").last).to_have_text(re.compile(r"^\(\d+,\d+\)( \(\d+,\d+\))+$"))
+        expect(page.locator("#engine-legend-list")).to_contain_text("+W5 is a forced win in 5 plies")
         self.shot("live")
         page.click("#stop")
         expect(page.locator("#engine-summary")).to_contain_text("stopped by stop", timeout=3000)
+        expect(page.locator("#engine-summary")).to_contain_text(re.compile(r"best \(\d+,\d+\)"))
         # MCTS shows its visits as a heat map.
         page.fill("#analyse-agent", "mcts(time=1500ms)")
         page.click("#analyse")
         expect(page.locator("#engine-summary")).to_contain_text("iterations", timeout=3000)
         expect(page.locator("#board text", has_text="%").first).to_be_visible()
         self.shot("live-mcts")
+        expect(page.locator("#engine-legend-list")).to_contain_text("from 0 (always lost) to 1 (always won)")
         expect(page.locator("#engine-summary")).to_contain_text("best", timeout=5000)
+        # The summary gives the chosen move's mean, the number the table and the board show.
+        expect(page.locator("#engine-summary")).to_contain_text(re.compile(r"mean 0\.\d{3} \(score -?\d+\)"))
 
     def trace(self, preset_label):
         page = self.page
