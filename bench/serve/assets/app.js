@@ -930,7 +930,59 @@ const TRACE_PRESETS = [
   { label: "Expectiminimax on AIMA's backgammon shape (rolls weighted 1 and 2)", game: 'chance-tree(shape=[~[1:[~[2,4],~[7,-1]],2:[~[1:6,2:0],~[3,3]]],~[1:[~[-2,8]],2:[~[5,1],~[0,4]]]])', algorithm: 'expectimax' },
 ];
 
-const teach = { panels: [], step: 0 };
+const teach = { panels: [], step: 0, merged: [], timer: null };
+
+/** The pseudo-code each course search runs, AIMA's, line by line; a step's note names the
+ * lines it runs, which the page marks. */
+const PSEUDO_CODE = {
+  alphabeta: [
+    ['', 'function ALPHA-BETA-SEARCH(state) returns an action'],
+    ['', '  v ← MAX-VALUE(state, −∞, +∞)'],
+    ['decision', '  return the action in ACTIONS(state) with value v'],
+    ['enter-max', 'function MAX-VALUE(state, α, β) returns a utility value'],
+    ['leaf', '  if TERMINAL-TEST(state) then return UTILITY(state)'],
+    ['', '  v ← −∞'],
+    ['', '  for each a in ACTIONS(state) do'],
+    ['update-max', '    v ← MAX(v, MIN-VALUE(RESULT(state, a), α, β))'],
+    ['cut-max', '    if v ≥ β then return v'],
+    ['bound-max', '    α ← MAX(α, v)'],
+    ['return', '  return v'],
+    ['enter-min', 'function MIN-VALUE(state, α, β) returns a utility value'],
+    ['leaf', '  if TERMINAL-TEST(state) then return UTILITY(state)'],
+    ['', '  v ← +∞'],
+    ['', '  for each a in ACTIONS(state) do'],
+    ['update-min', '    v ← MIN(v, MAX-VALUE(RESULT(state, a), α, β))'],
+    ['cut-min', '    if v ≤ α then return v'],
+    ['bound-min', '    β ← MIN(β, v)'],
+    ['return', '  return v'],
+  ],
+  minimax: [
+    ['', 'function MINIMAX-DECISION(state) returns an action'],
+    ['decision', '  return arg max over a in ACTIONS(state) of MIN-VALUE(RESULT(state, a))'],
+    ['enter-max', 'function MAX-VALUE(state) returns a utility value'],
+    ['leaf', '  if TERMINAL-TEST(state) then return UTILITY(state)'],
+    ['', '  v ← −∞'],
+    ['update-max', '  for each a in ACTIONS(state) do v ← MAX(v, MIN-VALUE(RESULT(state, a)))'],
+    ['return', '  return v'],
+    ['enter-min', 'function MIN-VALUE(state) returns a utility value'],
+    ['leaf', '  if TERMINAL-TEST(state) then return UTILITY(state)'],
+    ['', '  v ← +∞'],
+    ['update-min', '  for each a in ACTIONS(state) do v ← MIN(v, MAX-VALUE(RESULT(state, a)))'],
+    ['return', '  return v'],
+  ],
+  expectimax: [
+    ['', 'function EXPECTIMINIMAX(s) ='],
+    ['leaf', '  UTILITY(s)                                  if TERMINAL-TEST(s)'],
+    ['enter-max', '  max over a of EXPECTIMINIMAX(RESULT(s, a))   if PLAYER(s) = MAX'],
+    ['update-max', '      (the best child so far)'],
+    ['enter-min', '  min over a of EXPECTIMINIMAX(RESULT(s, a))   if PLAYER(s) = MIN'],
+    ['update-min', '      (the worst child so far, for MAX)'],
+    ['enter-chance', '  Σ over r of P(r) · EXPECTIMINIMAX(RESULT(s, r))   if PLAYER(s) = CHANCE'],
+    ['chance', '      (each roll weighted by its probability)'],
+    ['return', '  (the node is done: its value goes up)'],
+    ['decision', '  the root plays the child of highest value'],
+  ],
+};
 
 function applyPreset(preset) {
   $('trace-game').value = preset.game;
@@ -938,11 +990,24 @@ function applyPreset(preset) {
   $('trace-depth').value = preset.depth || '';
   $('trace-iterative').checked = !!preset.iterative;
   $('trace-test-root').checked = !!preset.test_root;
-  $('trace-strict').checked = false;
+  $('trace-strict').checked = !!preset.strict;
   $('trace-compare').checked = !!preset.compare;
 }
 
-async function runTrace() {
+/** The trace form as a class-mode link's query, and back: a teacher puts the link on a slide
+ * and it opens this example at this step. */
+function traceQuery() {
+  const q = new URLSearchParams({ screen: 'teach', game: $('trace-game').value.trim(), algorithm: $('trace-algorithm').value });
+  if ($('trace-depth').value.trim()) q.set('depth', $('trace-depth').value.trim());
+  for (const [id, key] of [['trace-iterative', 'iterative'], ['trace-test-root', 'test_root'], ['trace-strict', 'strict'], ['trace-compare', 'compare']]) {
+    if ($(id).checked) q.set(key, '1');
+  }
+  q.set('step', String(teach.step + 1));
+  return q;
+}
+
+async function runTrace(step = 0) {
+  stopAutoplay();
   const depth = $('trace-depth').value.trim();
   const base = {
     game: $('trace-game').value.trim(),
@@ -957,8 +1022,10 @@ async function runTrace() {
     : [{ ...base, strict: $('trace-strict').checked }];
   try {
     const traces = await Promise.all(asks.map((ask) => api('/api/trace', ask)));
-    teach.panels = traces.map((trace, i) => ({ trace, ask: asks[i], timeline: timeline(trace) }));
-    teach.step = 0;
+    $('error').hidden = true; // an earlier error no longer applies
+    teach.panels = traces.map((trace, i) => ({ trace, ask: asks[i], timeline: timeline(trace), zoom: null, boards: new Map(), edit: null }));
+    teach.merged = mergeTimelines(teach.panels.map((p) => p.timeline));
+    teach.step = step;
     renderTeach();
   } catch (e) {
     showError(e);
@@ -973,7 +1040,7 @@ function timeline(trace) {
   trace.runs.forEach((run, r) => {
     for (const [i, step] of run.steps.entries()) {
       steps.push({
-        run: r, index: i, kind: step.kind, node: step.node,
+        run: r, index: i, kind: step.kind, node: step.node, note: step.note, path: run.nodes[step.node].path,
         counters: { terminal_tests: before.terminal_tests + step.counters.terminal_tests, result_calls: before.result_calls + step.counters.result_calls },
       });
     }
@@ -983,40 +1050,151 @@ function timeline(trace) {
   return steps;
 }
 
+/** Depth-first order of two steps of searches of one tree: by run, then where the nodes sit
+ * (a node is entered before its children and left after them). */
+function stepOrder(a, b) {
+  if (a.run !== b.run) return a.run - b.run;
+  const p = a.path;
+  const q = b.path;
+  let k = 0;
+  while (k < p.length && k < q.length && p[k] === q[k]) k++;
+  if (k === p.length && k === q.length) return (a.kind === 'enter' ? 0 : 1) - (b.kind === 'enter' ? 0 : 1);
+  if (k === p.length) return a.kind === 'enter' ? -1 : 1;
+  if (k === q.length) return b.kind === 'enter' ? 1 : -1;
+  return p[k] - q[k];
+}
+
+/** Side by side, the panels step through one timeline, the union of their steps in
+ * depth-first order: a node one rule prunes and the other visits is a step where only the
+ * other moves, so the two stay at the same place in the tree. Each entry holds every
+ * panel's own step there. */
+function mergeTimelines(timelines) {
+  const all = timelines.flat().sort(stepOrder);
+  const merged = [];
+  for (const step of all) {
+    if (!merged.length || stepOrder(merged[merged.length - 1], step) !== 0) merged.push(step);
+  }
+  const cursors = timelines.map(() => 0);
+  return merged.map((event) => ({
+    event,
+    at: timelines.map((steps, k) => {
+      while (cursors[k] + 1 < steps.length && stepOrder(steps[cursors[k] + 1], event) <= 0) cursors[k]++;
+      return cursors[k];
+    }),
+  }));
+}
+
 function renderTeach() {
   const box = $('trace-panels');
   box.replaceChildren();
-  const longest = Math.max(0, ...teach.panels.map((p) => p.timeline.length));
-  teach.step = Math.max(0, Math.min(teach.step, longest - 1));
-  $('step-label').textContent = longest ? `step ${teach.step + 1} of ${longest}` : 'no trace yet';
-  for (const panel of teach.panels) {
-    const at = panel.timeline[Math.min(teach.step, panel.timeline.length - 1)];
-    const run = panel.trace.runs[at.run];
-    const div = el('div', { class: 'trace-panel' });
-    const rule = panel.ask.algorithm === 'minimax' ? 'minimax'
-      : panel.ask.algorithm === 'expectimax' ? 'expectiminimax (AIMA), expectimax (CS188)'
-        : panel.ask.strict ? 'alpha-beta, strict pruning' : 'alpha-beta, pruning on equality (AIMA)';
-    div.append(el('h3', {}, `${rule}${run.depth ? `, depth ${run.depth}` : ''}`));
-    const node = run.nodes[at.node];
-    const where = node.path.length ? `node ${node.path.join('.')} (${node.move})` : 'the root';
-    const doing = at.kind === 'enter' ? `enter ${where}` : `leave ${where}: value ${node.value}`;
-    div.append(el('div', { class: 'counters', 'data-role': 'step' }, doing + (node.window ? `, window [${node.window[0]}, ${node.window[1]}]` : '')));
-    const done = at.index === run.steps.length - 1 && at.run === panel.trace.runs.length - 1;
-    const c = at.counters;
-    div.append(el('div', { class: 'counters', 'data-role': 'counters' }, `terminal_test() ${c.terminal_tests}   result() ${c.result_calls}` + (done ? `   value ${run.value}, best move ${run.best_move}` : '')));
-    div.append(drawTree(run, at.index));
-    box.append(div);
-  }
+  const total = teach.merged.length;
+  teach.step = Math.max(0, Math.min(teach.step, total - 1));
+  $('step-label').textContent = total ? `step ${teach.step + 1} of ${total}` : 'no trace yet';
+  $('class-link').hidden = !total;
+  if (total) $('class-link').href = `?${traceQuery()}&present=1`;
+  teach.panels.forEach((panel, k) => box.append(renderPanel(panel, panel.timeline[teach.merged[teach.step].at[k]])));
 }
 
-/** The run's tree after step `upTo`: nodes not entered yet faint, the current one
- * highlighted, left nodes with their values, cut-off children grey and dashed. */
-function drawTree(run, upTo) {
+/** One search's panel at one of its steps: the step in words, the node's v, alpha and beta,
+ * the counters, the tree, the pseudo-code with the step's lines marked, and for a game the
+ * position at the node. */
+function renderPanel(panel, at) {
+  const run = panel.trace.runs[at.run];
+  const note = at.note || { text: '', lines: [], focus: at.node };
+  const div = el('div', { class: 'trace-panel' });
+  const rule = panel.ask.algorithm === 'minimax' ? 'minimax'
+    : panel.ask.algorithm === 'expectimax' ? 'expectiminimax (AIMA), expectimax (CS188)'
+      : panel.ask.strict ? 'alpha-beta, strict pruning' : 'alpha-beta, pruning on equality (AIMA)';
+  div.append(el('h3', {}, `${rule}${run.depth ? `, depth ${run.depth}` : ''}`));
+  div.append(el('div', { class: 'step-text', 'data-role': 'step' }, note.text));
+  const focus = run.nodes[note.focus];
+  const where = focus.path.length ? `node ${focus.path.map((i) => i + 1).join('.')}` : 'the root';
+  const held = [`at ${where}:`, `v = ${note.v ?? '(none yet)'}`];
+  if (note.alpha !== null && note.alpha !== undefined) held.push(`alpha = ${note.alpha}`, `beta = ${note.beta}`);
+  div.append(el('div', { class: 'counters', 'data-role': 'window' }, held.join('   ')));
+  const done = at.index === run.steps.length - 1 && at.run === panel.trace.runs.length - 1;
+  const c = at.counters;
+  div.append(el('div', { class: 'counters', 'data-role': 'counters' }, `terminal_test() ${c.terminal_tests}   result() ${c.result_calls}` + (done ? `   value ${run.value}, best move ${run.best_move}` : '')));
+  const body = el('div', { class: 'trace-body' });
+  const zoom = el('div', { class: 'zoom row' });
+  for (const [label, factor, title] of [['−', 1 / 1.4, 'smaller'], ['+', 1.4, 'larger'], ['fit', null, 'fit the panel']]) {
+    const b = el('button', { title, 'data-zoom': label }, label);
+    b.addEventListener('click', () => {
+      panel.zoom = factor === null ? null : (panel.zoom || 1) * factor;
+      renderTeach();
+    });
+    zoom.append(b);
+  }
+  const scroller = el('div', { class: 'tree-scroll' });
+  const picture = drawTree(panel, run, at.index);
+  scroller.append(picture.svg);
+  if (panel.zoom !== null) {
+    picture.svg.setAttribute('width', picture.width * panel.zoom);
+    picture.svg.setAttribute('height', picture.height * panel.zoom);
+    picture.svg.style.maxWidth = 'none';
+  }
+  const left = el('div', { class: 'tree-column' });
+  left.append(zoom, scroller);
+  if (panel.edit !== null) left.append(leafEditor(panel, run));
+  body.append(left, pseudoCode(panel.ask.algorithm, note.lines));
+  div.append(body);
+  if (!/^(chance-)?tree\b/.test(panel.ask.game)) div.append(nodeBoard(panel, run, note.focus));
+  // Keep the current node in sight when the tree is wider than the panel.
+  requestAnimationFrame(() => {
+    const node = scroller.querySelector('g[data-state=current]');
+    if (!node || scroller.scrollWidth <= scroller.clientWidth) return;
+    const box = node.getBoundingClientRect();
+    const frame = scroller.getBoundingClientRect();
+    scroller.scrollLeft += box.left + box.width / 2 - (frame.left + frame.width / 2);
+  });
+  return div;
+}
+
+/** The pseudo-code beside the tree, the lines the step runs marked. */
+function pseudoCode(algorithm, lines) {
+  const pre = el('pre', { class: 'pseudo-code', 'data-role': 'pseudo-code' });
+  for (const [id, text] of PSEUDO_CODE[algorithm] || []) {
+    const line = el('span', { class: id && lines.includes(id) ? 'line running' : 'line', 'data-line': id }, text);
+    pre.append(line, '\n');
+  }
+  return pre;
+}
+
+/** The position at a node of a game's search tree, drawn small (fetched once a node). */
+function nodeBoard(panel, run, index) {
+  const box = el('figure', { class: 'node-board' });
+  const moves = [];
+  for (let n = run.nodes[index]; n && n.parent !== null; n = run.nodes[n.parent]) moves.unshift(n.move);
+  const where = moves.length ? `after ${moves.join(', ')}` : 'the root position';
+  box.append(el('figcaption', {}, where));
+  const picture = svg('svg', { class: 'board small', role: 'img', 'aria-label': `the position ${where}` });
+  box.append(picture);
+  const key = moves.join(',');
+  const draw = (view) => drawBoard(picture, view, {});
+  if (panel.boards.has(key)) draw(panel.boards.get(key));
+  else {
+    api('/api/state', { game: panel.ask.game, position: panel.trace.position, moves }).then((view) => {
+      panel.boards.set(key, view);
+      draw(view);
+    }).catch(() => {});
+  }
+  return box;
+}
+
+/** The tree of a run at one of its steps: nodes not entered yet faint (a leaf's given payoff
+ * already shown), the current node highlighted, left nodes with their values, and a cut's
+ * pruned nodes greyed and dashed from the step the cut happens, not before. */
+function drawTree(panel, run, upTo) {
   const nodes = run.nodes;
   const entered = new Set();
   const left = new Set();
-  for (const step of run.steps.slice(0, upTo + 1)) (step.kind === 'enter' ? entered : left).add(step.node);
+  const cutAt = new Map();
+  run.steps.forEach((step, i) => {
+    if (i <= upTo) (step.kind === 'enter' ? entered : left).add(step.node);
+    if (step.note && step.note.cut !== null && step.note.cut !== undefined && !cutAt.has(step.note.cut)) cutAt.set(step.note.cut, i);
+  });
   const current = run.steps[upTo].node;
+  const focus = run.steps[upTo].note ? run.steps[upTo].note.focus : current;
   const children = nodes.map(() => []);
   nodes.forEach((n, i) => { if (n.parent !== null) children[n.parent].push(i); });
   const x = new Array(nodes.length).fill(0);
@@ -1029,51 +1207,122 @@ function drawTree(run, upTo) {
   const root = nodes.findIndex((n) => n.parent === null);
   place(root);
   const depth = Math.max(...nodes.map((n) => n.path.length));
-  const dx = 62, dy = 92, margin = 44;
+  const dx = 64, dy = 96, margin = 48;
   const px = (i) => margin + dx * x[i];
   const py = (i) => margin + dy * nodes[i].path.length;
   const width = margin * 2 + 40 + dx * Math.max(next - 1, 0);
   const height = margin * 2 + dy * depth + 24;
-  // Drawn half as large again as its coordinates, and shrunk to the panel when wider.
-  const picture = svg('svg', { viewBox: `0 0 ${width} ${height}`, width: width * 1.5, height: height * 1.5, 'font-size': 13, 'font-family': 'ui-monospace, monospace' });
+  const picture = svg('svg', { viewBox: `0 0 ${width} ${height}`, width: width * 1.5, height: height * 1.5, 'font-size': 14, 'font-family': 'ui-monospace, monospace' });
+  const cutShown = (n) => n.pruned && cutAt.has(n.cut_by) && cutAt.get(n.cut_by) <= upTo;
   nodes.forEach((n, i) => {
     if (n.parent === null) return;
-    const shown = entered.has(i) || (n.pruned && left.has(n.parent));
+    const shown = entered.has(i);
+    const cut = cutShown(n);
     picture.append(svg('line', { x1: px(n.parent), y1: py(n.parent) + 14, x2: px(i), y2: py(i) - 16,
-      stroke: n.pruned ? '#aaa' : shown ? '#333' : '#ddd', 'stroke-dasharray': n.pruned ? '5,4' : 'none', 'stroke-width': 2 }));
+      stroke: cut ? '#aaa' : shown ? '#333' : '#ccc', 'stroke-dasharray': cut ? '5,4' : 'none', 'stroke-width': 2 }));
     if (n.probability !== null && n.probability !== undefined) {
-      // Below a chance node, each outcome's move and probability just above the outcome, where
-      // neighbours' labels do not meet.
-      picture.append(svg('text', { x: px(i), y: py(i) - 22, 'text-anchor': 'middle', 'font-size': 11, fill: shown ? '#1f5fd1' : '#ccc' },
+      picture.append(svg('text', { x: px(i), y: py(i) - 22, 'text-anchor': 'middle', 'font-size': 12, fill: shown ? 'var(--p0)' : '#999' },
         `${n.move}: ${Number(n.probability.toFixed(2))}`));
     } else {
-      picture.append(svg('text', { x: (px(n.parent) + px(i)) / 2 + 4, y: (py(n.parent) + py(i)) / 2, fill: shown ? '#1f5fd1' : '#ccc' }, n.move));
+      picture.append(svg('text', { x: (px(n.parent) + px(i)) / 2 + 4, y: (py(n.parent) + py(i)) / 2, fill: shown ? 'var(--p0)' : '#999' }, n.move));
     }
   });
+  const editable = /^tree\(/.test(panel.ask.game) && treeShape(nodes) !== null;
   nodes.forEach((n, i) => {
     const cx = px(i), cy = py(i);
-    const pruned = n.pruned && left.has(n.parent);
-    const state = i === current ? 'current' : left.has(i) ? 'left' : entered.has(i) ? 'entered' : pruned ? 'pruned' : 'later';
-    const stroke = { current: '#f2a900', left: '#333', entered: '#333', pruned: '#aaa', later: '#ddd' }[state];
-    const fill = state === 'current' ? '#fff3c4' : 'white';
+    const cut = cutShown(n);
+    const state = i === current ? 'current' : left.has(i) ? 'left' : entered.has(i) ? 'entered' : cut ? 'pruned' : 'later';
+    const stroke = { current: '#b07800', left: '#333', entered: '#333', pruned: '#aaa', later: '#aaa' }[state];
+    const fill = state === 'current' ? '#fff3c4' : i === focus ? '#e8f0fe' : 'white';
     const g = svg('g', { 'data-node': i, 'data-state': state });
-    const isLeaf = n.leaf || (!children[i].length && !n.pruned);
-    if (isLeaf) g.append(svg('rect', { x: cx - 14, y: cy - 14, width: 28, height: 28, fill, stroke, 'stroke-width': 2.5 }));
+    const isLeaf = n.leaf || !children[i].length;
+    if (isLeaf) g.append(svg('rect', { x: cx - 15, y: cy - 15, width: 30, height: 30, fill, stroke, 'stroke-width': 2.5 }));
     else if (n.kind === 'chance') g.append(svg('circle', { cx, cy, r: 16, fill, stroke, 'stroke-width': 2.5 }));
     else if (n.max) g.append(svg('polygon', { points: `${cx},${cy - 16} ${cx - 17},${cy + 13} ${cx + 17},${cy + 13}`, fill, stroke, 'stroke-width': 2.5 }));
     else g.append(svg('polygon', { points: `${cx},${cy + 16} ${cx - 17},${cy - 13} ${cx + 17},${cy - 13}`, fill, stroke, 'stroke-width': 2.5 }));
-    if (left.has(i)) g.append(svg('text', { x: cx, y: cy + 30, 'text-anchor': 'middle', 'font-weight': 700 }, n.value));
-    if (n.window && left.has(i)) g.append(svg('text', { x: cx + 20, y: cy + 4, fill: '#5b6470', 'font-size': 11 }, `[${n.window[0]}, ${n.window[1]}]`));
-    if (pruned) g.append(svg('text', { x: cx, y: cy + 30, 'text-anchor': 'middle', fill: '#aaa', 'font-size': 11 }, 'pruned'));
-    if (entered.has(i) && n.order) g.append(svg('text', { x: cx - 22, y: cy - 12, fill: '#5b6470', 'font-size': 10 }, `#${n.order}`));
+    if (isLeaf && n.payoff !== null && n.payoff !== undefined && !left.has(i)) {
+      // A given leaf value: inside the square, before the search reaches it.
+      g.append(svg('text', { class: 'payoff', x: cx, y: cy + 5, 'text-anchor': 'middle', fill: cut ? '#aaa' : '#333' }, n.payoff));
+    }
+    if (left.has(i)) {
+      g.append(svg('text', { x: cx, y: isLeaf ? cy + 5 : cy + 32, 'text-anchor': 'middle', 'font-weight': 700 }, n.value));
+    }
+    if (cut) g.append(svg('text', { x: cx, y: cy + 32, 'text-anchor': 'middle', fill: '#888', 'font-size': 12 }, 'pruned'));
+    if (entered.has(i) && n.order) g.append(svg('text', { x: cx - 24, y: cy - 14, fill: '#5b6470', 'font-size': 11 }, `#${n.order}`));
+    if (editable && isLeaf) {
+      g.classList.add('editable');
+      g.setAttribute('tabindex', '0');
+      g.setAttribute('role', 'button');
+      g.setAttribute('aria-label', `leaf ${n.path.map((k) => k + 1).join('.')}: ${n.payoff}; click to change`);
+      const open = () => { panel.edit = i; renderTeach(); };
+      g.addEventListener('click', open);
+      g.addEventListener('keydown', (e) => { if (e.key === 'Enter') open(); });
+    }
     picture.append(g);
   });
-  return picture;
+  return { svg: picture, width: width * 1.5, height: height * 1.5 };
+}
+
+/** A deterministic tree's shape as nested lists from its drawn nodes (every leaf's payoff), or
+ * null when some part of it is not drawn. */
+function treeShape(nodes, changed = new Map()) {
+  const children = nodes.map(() => []);
+  nodes.forEach((n, i) => { if (n.parent !== null) children[n.parent].push(i); });
+  const write = (i) => {
+    if (!children[i].length) {
+      const value = changed.has(i) ? changed.get(i) : nodes[i].payoff;
+      return value === null || value === undefined ? null : value;
+    }
+    const parts = children[i].map(write);
+    return parts.includes(null) ? null : `[${parts.join(',')}]`;
+  };
+  return write(nodes.findIndex((n) => n.parent === null));
+}
+
+/** The form that changes a clicked leaf's payoff and traces the tree again. */
+function leafEditor(panel, run) {
+  const n = run.nodes[panel.edit];
+  const form = el('form', { class: 'leaf-editor row' });
+  const input = el('input', { type: 'number', value: n.payoff, 'aria-label': 'the leaf value', step: '1' });
+  form.append(el('span', {}, `leaf ${n.path.map((k) => k + 1).join('.')} =`), input, el('button', { type: 'submit', class: 'primary' }, 'Set'));
+  const cancel = el('button', { type: 'button' }, 'Cancel');
+  cancel.addEventListener('click', () => { panel.edit = null; renderTeach(); });
+  form.append(cancel);
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const value = input.value.trim();
+    if (!/^-?\d+$/.test(value)) return showError(new Error(`bad leaf value \`${value}\`: expected a whole number`));
+    const shape = treeShape(run.nodes, new Map([[panel.edit, value]]));
+    $('trace-game').value = `tree(shape=${shape})`;
+    runTrace(0);
+  });
+  setTimeout(() => input.focus(), 0);
+  return form;
 }
 
 function stepTo(step) {
   teach.step = step;
   renderTeach();
+}
+
+/** Steps on by itself, one step every `--step-speed`, until the end or Pause. */
+function toggleAutoplay() {
+  if (teach.timer) return stopAutoplay();
+  if (!teach.merged.length) return;
+  if (teach.step >= teach.merged.length - 1) stepTo(0);
+  $('step-play').textContent = 'Pause';
+  $('step-play').setAttribute('aria-pressed', 'true');
+  teach.timer = setInterval(() => {
+    if (teach.step >= teach.merged.length - 1) return stopAutoplay();
+    stepTo(teach.step + 1);
+  }, Number($('step-speed').value));
+}
+
+function stopAutoplay() {
+  clearInterval(teach.timer);
+  teach.timer = null;
+  $('step-play').textContent = 'Play';
+  $('step-play').setAttribute('aria-pressed', 'false');
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1187,10 +1436,13 @@ function currentScreen() {
 document.addEventListener('keydown', (e) => {
   if (['INPUT', 'SELECT', 'TEXTAREA'].includes(document.activeElement.tagName)) return;
   const screen = currentScreen();
+  if (e.key === 'Escape') presentation(false);
   if (screen === 'teach') {
-    const total = Math.max(0, ...teach.panels.map((p) => p.timeline.length));
+    if (e.key === 'p') presentation(!document.body.classList.contains('presenting'));
+    const total = teach.merged.length;
     const to = { ArrowRight: teach.step + 1, ArrowLeft: teach.step - 1, Home: 0, End: total - 1 }[e.key];
-    if (to !== undefined) { e.preventDefault(); stepTo(to); }
+    if (to !== undefined) { e.preventDefault(); stopAutoplay(); stepTo(to); }
+    if (e.key === ' ' && document.activeElement.tagName !== 'BUTTON') { e.preventDefault(); toggleAutoplay(); }
   } else if (screen === 'replay' && replay.game) {
     const total = replay.game.opening.length + replay.game.moves.length;
     const to = { ArrowRight: replay.ply + 1, ArrowLeft: replay.ply - 1, Home: 0, End: total }[e.key];
@@ -1199,16 +1451,30 @@ document.addEventListener('keydown', (e) => {
     if (e.key === 'u') undo();
     if (e.key === 'r') redo();
     if (e.key === 'p') presentation(!document.body.classList.contains('presenting'));
-    if (e.key === 'Escape') presentation(false);
   }
 });
 
-/** Presentation mode: the Play screen's board alone, as large as the screen (the side panels
- * and the list of legal moves hidden), for a projector. */
+/** Presentation mode, for a projector: the Play screen's board alone, as large as the screen
+ * (the side panels and the list of legal moves hidden), and the Teach screen without its form. */
 function presentation(on) {
   document.body.classList.toggle('presenting', on);
   $('present').setAttribute('aria-pressed', String(on));
-  if (on) showScreen('play');
+}
+
+/** Class mode: a link such as `?screen=teach&game=tree(shape=...)&algorithm=alphabeta&step=7&present=1`
+ * opens that example at that step (the Teach screen's "link to this step" makes one). */
+function openClassLink() {
+  const query = new URLSearchParams(location.search);
+  if (query.get('screen') !== 'teach' || !query.get('game')) return;
+  $('trace-game').value = query.get('game');
+  if (query.get('algorithm')) $('trace-algorithm').value = query.get('algorithm');
+  $('trace-depth').value = query.get('depth') || '';
+  for (const [id, key] of [['trace-iterative', 'iterative'], ['trace-test-root', 'test_root'], ['trace-strict', 'strict'], ['trace-compare', 'compare']]) {
+    $(id).checked = query.get(key) === '1';
+  }
+  showScreen('teach');
+  if (query.get('present') === '1') presentation(true);
+  runTrace(Math.max(0, Number(query.get('step') || 1) - 1));
 }
 
 async function start() {
@@ -1252,11 +1518,12 @@ async function start() {
   TRACE_PRESETS.forEach((p, i) => presets.append(el('option', { value: i }, p.label)));
   presets.addEventListener('change', () => applyPreset(TRACE_PRESETS[presets.value]));
   applyPreset(TRACE_PRESETS[0]);
-  $('trace-run').addEventListener('click', runTrace);
-  $('step-first').addEventListener('click', () => stepTo(0));
-  $('step-back').addEventListener('click', () => stepTo(teach.step - 1));
-  $('step-next').addEventListener('click', () => stepTo(teach.step + 1));
-  $('step-last').addEventListener('click', () => stepTo(Number.MAX_SAFE_INTEGER));
+  $('trace-run').addEventListener('click', () => runTrace(0));
+  $('step-first').addEventListener('click', () => { stopAutoplay(); stepTo(0); });
+  $('step-back').addEventListener('click', () => { stopAutoplay(); stepTo(teach.step - 1); });
+  $('step-next').addEventListener('click', () => { stopAutoplay(); stepTo(teach.step + 1); });
+  $('step-last').addEventListener('click', () => { stopAutoplay(); stepTo(Number.MAX_SAFE_INTEGER); });
+  $('step-play').addEventListener('click', toggleAutoplay);
 
   $('record-upload').addEventListener('change', async (e) => {
     const file = e.target.files[0];
@@ -1268,6 +1535,7 @@ async function start() {
   $('replay-last').addEventListener('click', () => replayStep(Number.MAX_SAFE_INTEGER));
 
   newGame();
+  openClassLink();
 }
 
 start();

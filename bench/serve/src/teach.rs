@@ -7,7 +7,7 @@ use ply_search::course::{alpha_beta_search, expectiminimax_decision, minimax_dec
 use ply_search::describe::FrontEndGame;
 use ply_search::solver::{solve_until, SolverOptions};
 use ply_search::Limits;
-use ply_view::course::{trace, TraceStep};
+use ply_view::course::{explain, trace, Rule, TraceStep};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -178,8 +178,14 @@ pub fn trace_job<G: FrontEndGame>(
             }
             spent += counters.result_calls;
             let best = best.map(|m| state.format_move(m));
+            let rule = match algorithm {
+                Course::Minimax => Rule::Minimax,
+                Course::AlphaBeta => Rule::AlphaBeta { strict: ask.strict },
+                Course::Expectimax => Rule::Expectimax,
+            };
+            let notes = explain(&nodes, &steps, rule);
             runs.push(run_json(
-                depth, value, best, counters, nodes, &steps, test_root,
+                depth, value, best, counters, nodes, &steps, &notes, test_root,
             ));
         }
         Ok(json!({ "position": state.position(), "runs": runs }))
@@ -205,7 +211,8 @@ fn too_big(reason: ply_search::StopReason, calls: u64, max_nodes: u64) -> ApiErr
 }
 
 /// One run of a trace as JSON: its depth, value, best move, counters, nodes, and steps with the
-/// counters after each.
+/// counters after each and what each does in words ([`explain`]'s note).
+#[allow(clippy::too_many_arguments)]
 fn run_json(
     depth: Option<u32>,
     value: String,
@@ -213,6 +220,7 @@ fn run_json(
     counters: ply_search::course::Counters,
     nodes: Vec<ply_view::course::TraceNode>,
     steps: &[TraceStep],
+    notes: &[ply_view::course::StepNote],
     test_root: bool,
 ) -> serde_json::Value {
     let running = running_counters(&nodes, steps, test_root);
@@ -222,12 +230,12 @@ fn run_json(
         "best_move": best_move,
         "counters": counters,
         "nodes": nodes,
-        "steps": steps.iter().zip(&running).map(|(step, c)| {
+        "steps": steps.iter().zip(&running).zip(notes).map(|((step, c), note)| {
             let (kind, node) = match step {
                 TraceStep::Enter(n) => ("enter", n),
                 TraceStep::Leave(n) => ("leave", n),
             };
-            json!({"kind": kind, "node": node, "counters": c})
+            json!({"kind": kind, "node": node, "counters": c, "note": note})
         }).collect::<Vec<_>>(),
     })
 }

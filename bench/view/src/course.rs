@@ -19,6 +19,20 @@ pub struct Logged {
     leaf: bool,
     cut: bool,
     probability: Option<f64>,
+    /// The value and the window as numbers, for the step notes' arithmetic.
+    raw: f64,
+    raw_window: (f64, f64),
+}
+
+/// A score as a number: the courses' infinities as `f64`'s.
+fn number(v: Score) -> f64 {
+    if v >= INFINITY {
+        f64::INFINITY
+    } else if v <= -INFINITY {
+        f64::NEG_INFINITY
+    } else {
+        f64::from(v)
+    }
 }
 
 /// A course search's visit, as the pictures read it: minimax's and alpha-beta's [`Visit`],
@@ -46,6 +60,8 @@ impl LoggedVisit for Visit {
             leaf: self.leaf,
             cut: self.cut,
             probability: None,
+            raw: number(self.value),
+            raw_window: (number(self.window.0), number(self.window.1)),
         }
     }
 }
@@ -61,6 +77,8 @@ impl LoggedVisit for ChanceVisit {
             leaf: self.leaf,
             cut: false,
             probability: self.probability,
+            raw: self.value,
+            raw_window: (f64::NEG_INFINITY, f64::INFINITY),
         }
     }
 }
@@ -395,9 +413,21 @@ pub struct TraceNode {
     pub leaf: bool,
     /// Alpha-beta stopped looking at this node's children (a cutoff).
     pub cut: bool,
-    /// A child never entered because its parent was cut off.
+    /// A child never entered because its parent was cut off, or a node below such a child.
     pub pruned: bool,
+    /// The payoff of a finished game's position, from MAX's view, known before the search
+    /// gets there (the leaf values an exercise gives); none where the game goes on.
+    pub payoff: Option<String>,
+    /// For a node never entered, the visited node whose cutoff left it out.
+    pub cut_by: Option<usize>,
+    /// The value and window as numbers (none for a node never entered), for [`explain`].
+    #[serde(skip)]
+    raw: Option<(f64, (f64, f64))>,
 }
+
+/// The most nodes a trace draws: pruned subtrees are drawn whole up to this many, so that an
+/// exercise shows every leaf, and no further, so that a game's big cut subtrees stay out.
+pub const MAX_TRACE_NODES: usize = 400;
 
 /// One step of a trace: a node entered, or a node left with its value backed up (its cut
 /// children are pruned at that moment).
@@ -438,18 +468,68 @@ pub enum TraceStep {
 /// assert_eq!(nodes[2].probability, Some(1.0 / 3.0));
 /// ```
 pub fn trace<G: Game, V: LoggedVisit>(root: &G, visits: &[V]) -> (Vec<TraceNode>, Vec<TraceStep>) {
-    let drawn = drawn_nodes(root, visits);
+    let mut drawn = drawn_nodes(root, visits);
+    // The subtrees below the pruned children, drawn whole while the picture stays small.
+    let mut frontier: Vec<usize> = (0..drawn.len())
+        .filter(|&i| drawn[i].visit.is_none())
+        .collect();
+    while let Some(i) = frontier.pop() {
+        let Some(state) = state_at(root, &drawn[i].path) else {
+            continue;
+        };
+        if state.is_terminal() {
+            continue;
+        }
+        let moves = state.legal_moves();
+        if drawn.len() + moves.len() > MAX_TRACE_NODES {
+            continue;
+        }
+        for (k, mv) in moves.into_iter().enumerate() {
+            let mut path = drawn[i].path.clone();
+            path.push(k);
+            drawn.push(Drawn {
+                path,
+                mv: Some(state.format_move(mv)),
+                visit: None,
+                order: 0,
+            });
+            frontier.push(drawn.len() - 1);
+        }
+    }
+    drawn.sort_by(|a, b| a.path.cmp(&b.path));
     let index_of = |path: &[usize]| drawn.iter().position(|m| m.path == path);
-    let nodes: Vec<TraceNode> = drawn
+    let parents: Vec<Option<usize>> = drawn
         .iter()
         .map(|n| {
-            let parent = (!n.path.is_empty())
+            (!n.path.is_empty())
                 .then(|| index_of(&n.path[..n.path.len() - 1]))
-                .flatten();
+                .flatten()
+        })
+        .collect();
+    let me = root.to_move();
+    let nodes: Vec<TraceNode> = drawn
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
             let visit = n.visit.as_ref();
+            // The visited ancestor whose cutoff left this node out.
+            let mut cut_by = None;
+            if visit.is_none() {
+                let mut at = parents[i];
+                while let Some(a) = at {
+                    if drawn[a].visit.is_some() {
+                        cut_by = Some(a);
+                        break;
+                    }
+                    at = parents[a];
+                }
+            }
+            let payoff = state_at(root, &n.path)
+                .filter(|s| s.is_terminal() && !s.is_chance_node())
+                .map(|s| show(s.terminal_value(me)));
             TraceNode {
                 path: n.path.clone(),
-                parent,
+                parent: parents[i],
                 mv: n.mv.clone(),
                 max: n.kind() == NodeKind::Max,
                 kind: n.kind(),
@@ -462,6 +542,9 @@ pub fn trace<G: Game, V: LoggedVisit>(root: &G, visits: &[V]) -> (Vec<TraceNode>
                 leaf: visit.is_some_and(|v| v.leaf),
                 cut: visit.is_some_and(|v| v.cut),
                 pruned: visit.is_none(),
+                payoff,
+                cut_by,
+                raw: visit.map(|v| (v.raw, v.raw_window)),
             }
         })
         .collect();
@@ -479,4 +562,300 @@ pub fn trace<G: Game, V: LoggedVisit>(root: &G, visits: &[V]) -> (Vec<TraceNode>
         walk(root_index, &nodes, &mut steps);
     }
     (nodes, steps)
+}
+
+/// The position at `path` (child indices in move order) below `root`, if the path exists.
+fn state_at<G: Game>(root: &G, path: &[usize]) -> Option<G> {
+    let mut state = root.clone();
+    for &k in path {
+        let mv = *state.legal_moves().get(k)?;
+        state = state.play(mv);
+    }
+    Some(state)
+}
+
+/// Which course search a trace is of, for [`explain`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// AIMA's `MINIMAX-DECISION`.
+    Minimax,
+    /// AIMA's `ALPHA-BETA-SEARCH`; `strict` prunes only on a strict inequality.
+    AlphaBeta {
+        /// Prune only when the value passes the bound, not when it equals it.
+        strict: bool,
+    },
+    /// AIMA's expectiminimax (CS188's expectimax).
+    Expectimax,
+}
+
+/// What one step of a trace does, in words, for a class to read beside the tree: the value
+/// returned and why, the node's `v`, alpha and beta as they change, the cut and its reason
+/// ("2 <= alpha = 3"), and the lines of the pseudo-code it runs.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct StepNote {
+    /// The step in a sentence or two.
+    pub text: String,
+    /// The pseudo-code lines it runs (`enter-max`, `leaf`, `update-min`, `cut-min`,
+    /// `bound-min`, `chance`...), as the page's pseudo-code marks them.
+    pub lines: Vec<&'static str>,
+    /// The node whose `v`, alpha and beta are shown: the one entered, or the parent a value
+    /// returned to.
+    pub focus: usize,
+    /// That node's `v` so far (none before a child returned).
+    pub v: Option<String>,
+    /// Its alpha and beta after the step (alpha-beta only).
+    pub alpha: Option<String>,
+    /// See [`StepNote::alpha`].
+    pub beta: Option<String>,
+    /// The node whose remaining children are cut off at this step.
+    pub cut: Option<usize>,
+}
+
+/// The notes of a trace's steps ([`trace`]'s nodes and steps of a search run by `rule`): each
+/// step's sentence, and the values, alpha and beta the search holds after it, worked out by
+/// the same comparisons the algorithm makes.
+///
+/// ```
+/// use ply_search::course::{alpha_beta_search, Options};
+/// use ply_view::course::{explain, trace, Rule};
+/// use ply_search::tree::Tree;
+/// use ply_search::Zero;
+/// let tree = Tree::parse("[[3,12,8],[2,4,6],[14,5,2]]").unwrap();
+/// let ab = alpha_beta_search(&tree, None, &Zero, &Options::recording());
+/// let (nodes, steps) = trace(&tree, &ab.visits);
+/// let notes = explain(&nodes, &steps, Rule::AlphaBeta { strict: false });
+/// // The second MIN node's first leaf, 2, is at most alpha = 3: its other leaves are cut.
+/// let cut = notes.iter().find(|n| n.cut.is_some()).unwrap();
+/// assert!(cut.text.contains("2 <= alpha = 3"), "{}", cut.text);
+/// assert_eq!(cut.lines, ["leaf", "update-min", "cut-min"]);
+/// assert_eq!((cut.v.as_deref(), cut.alpha.as_deref(), cut.beta.as_deref()), (Some("2"), Some("3"), Some("+inf")));
+/// // The root's alpha rises as its children return: 3 after the first MIN node.
+/// let first = notes.iter().position(|n| n.focus == 0 && n.lines.contains(&"bound-max")).unwrap();
+/// assert_eq!(notes[first].alpha.as_deref(), Some("3"));
+/// // Every leaf's payoff is known from the start, the pruned leaves' too.
+/// let payoffs: Vec<_> = nodes.iter().filter_map(|n| n.payoff.as_deref()).collect();
+/// assert_eq!(payoffs, ["3", "12", "8", "2", "4", "6", "14", "5", "2"]);
+/// ```
+pub fn explain(nodes: &[TraceNode], steps: &[TraceStep], rule: Rule) -> Vec<StepNote> {
+    #[derive(Clone)]
+    struct Held {
+        v: Option<(f64, String)>,
+        alpha: (f64, String),
+        beta: (f64, String),
+    }
+    let inf = |positive: bool| {
+        if positive {
+            (f64::INFINITY, "+inf".to_string())
+        } else {
+            (f64::NEG_INFINITY, "-inf".to_string())
+        }
+    };
+    // A node by its path, children counted from 1 ("node 2.1"), with the move into it where
+    // the move says more than the child's place (a tree's moves are the places from 0).
+    let name = |i: usize| {
+        let n = &nodes[i];
+        if n.path.is_empty() {
+            return "the root".to_string();
+        }
+        let path: Vec<String> = n.path.iter().map(|k| (k + 1).to_string()).collect();
+        let last = n.path.last().map(|k| k.to_string());
+        match n.mv.as_deref() {
+            Some(mv) if Some(mv) != last.as_deref() => format!("node {} ({mv})", path.join(".")),
+            _ => format!("node {}", path.join(".")),
+        }
+    };
+    let whose = |i: usize| match nodes[i].kind {
+        NodeKind::Max => "MAX",
+        NodeKind::Min => "MIN",
+        NodeKind::Chance => "chance",
+    };
+    let alpha_beta = matches!(rule, Rule::AlphaBeta { .. });
+    let strict = matches!(rule, Rule::AlphaBeta { strict: true });
+    let mut held: Vec<Option<Held>> = vec![None; nodes.len()];
+    let mut notes = Vec::with_capacity(steps.len());
+    for step in steps {
+        let note = match *step {
+            TraceStep::Enter(i) => {
+                let window = nodes[i]
+                    .raw
+                    .map_or((f64::NEG_INFINITY, f64::INFINITY), |r| r.1);
+                let text_of = |x: f64, given: Option<&String>| match given {
+                    Some(t) => (x, t.clone()),
+                    None if x.is_infinite() => inf(x > 0.0),
+                    None => (x, format!("{x}")),
+                };
+                let [alpha_text, beta_text] = nodes[i]
+                    .window
+                    .clone()
+                    .map_or([None, None], |[a, b]| [Some(a), Some(b)]);
+                let h = Held {
+                    v: None,
+                    alpha: text_of(window.0, alpha_text.as_ref()),
+                    beta: text_of(window.1, beta_text.as_ref()),
+                };
+                let mut text = if nodes[i].parent.is_none() {
+                    format!("Start at the root: {} to move.", whose(i))
+                } else if nodes[i].leaf {
+                    format!("Enter {}.", name(i))
+                } else {
+                    format!("Enter {}: {} to move.", name(i), whose(i))
+                };
+                if alpha_beta && !nodes[i].leaf {
+                    text += &format!(" alpha = {}, beta = {}.", h.alpha.1, h.beta.1);
+                }
+                let line = match nodes[i].kind {
+                    NodeKind::Max => "enter-max",
+                    NodeKind::Min => "enter-min",
+                    NodeKind::Chance => "enter-chance",
+                };
+                let note = StepNote {
+                    text,
+                    lines: vec![line],
+                    focus: i,
+                    v: None,
+                    alpha: alpha_beta.then(|| h.alpha.1.clone()),
+                    beta: alpha_beta.then(|| h.beta.1.clone()),
+                    cut: None,
+                };
+                held[i] = Some(h);
+                note
+            }
+            TraceStep::Leave(i) => {
+                let value = nodes[i].value.clone().unwrap_or_default();
+                let raw = nodes[i].raw.map_or(0.0, |r| r.0);
+                let mut lines = Vec::new();
+                let mut text = if nodes[i].leaf {
+                    lines.push("leaf");
+                    if nodes[i].payoff.is_some() {
+                        format!(
+                            "{} is the end of the game: its utility is {value}.",
+                            name(i)
+                        )
+                    } else {
+                        format!(
+                            "{} is at the depth limit: the evaluator gives {value}.",
+                            name(i)
+                        )
+                    }
+                } else {
+                    lines.push("return");
+                    format!("{} returns {value}.", name(i))
+                };
+                let Some(p) = nodes[i].parent else {
+                    notes.push(StepNote {
+                        text: format!("The root's value is {value}."),
+                        lines: vec!["decision"],
+                        focus: i,
+                        v: Some(value),
+                        alpha: None,
+                        beta: None,
+                        cut: None,
+                    });
+                    continue;
+                };
+                let mut h = held[p].clone().unwrap_or(Held {
+                    v: None,
+                    alpha: inf(false),
+                    beta: inf(true),
+                });
+                let mut cut = None;
+                match nodes[p].kind {
+                    NodeKind::Chance => {
+                        let probability = nodes[i].probability.unwrap_or(0.0);
+                        let sum = h.v.as_ref().map_or(0.0, |v| v.0) + probability * raw;
+                        let shown = show_expectation(sum);
+                        text += &format!(
+                            " {} (chance) adds {} x {value}: {shown} so far.",
+                            name(p),
+                            show_expectation(probability)
+                        );
+                        lines.push("chance");
+                        h.v = Some((sum, shown));
+                    }
+                    kind => {
+                        let max = kind == NodeKind::Max;
+                        let (old, old_text) = h.v.clone().unwrap_or_else(|| inf(!max));
+                        let better = if max { raw > old } else { raw < old };
+                        let new = if better {
+                            (raw, value.clone())
+                        } else {
+                            (old, old_text.clone())
+                        };
+                        text += &format!(
+                            " At {}: v = {}({old_text}, {value}) = {}.",
+                            name(p),
+                            if max { "max" } else { "min" },
+                            new.1
+                        );
+                        lines.push(if max { "update-max" } else { "update-min" });
+                        h.v = Some(new.clone());
+                        if alpha_beta {
+                            let root = nodes[p].parent.is_none();
+                            let bound = if max { &h.beta } else { &h.alpha };
+                            let cuts = !root
+                                && match (max, strict) {
+                                    (true, false) => new.0 >= bound.0,
+                                    (true, true) => new.0 > bound.0,
+                                    (false, false) => new.0 <= bound.0,
+                                    (false, true) => new.0 < bound.0,
+                                };
+                            let more = nodes
+                                .iter()
+                                .enumerate()
+                                .filter(|(_, c)| c.parent == Some(p) && c.pruned)
+                                .map(|(k, _)| name(k))
+                                .collect::<Vec<_>>();
+                            if cuts {
+                                let sign = match (max, strict) {
+                                    (true, false) => ">=",
+                                    (true, true) => ">",
+                                    (false, false) => "<=",
+                                    (false, true) => "<",
+                                };
+                                let who = if max { "MIN above" } else { "MAX above" };
+                                text += &format!(
+                                    " {} {sign} {} = {}: {who} will never let play reach here, so {} returns {} at once{}.",
+                                    new.1,
+                                    if max { "beta" } else { "alpha" },
+                                    bound.1,
+                                    name(p),
+                                    new.1,
+                                    if more.is_empty() {
+                                        " (no child was left to look at)".to_string()
+                                    } else {
+                                        format!(", pruning {}", more.join(" and "))
+                                    }
+                                );
+                                lines.push(if max { "cut-max" } else { "cut-min" });
+                                cut = Some(p);
+                            } else if max && new.0 > h.alpha.0 {
+                                text +=
+                                    &format!(" alpha = max({}, {}) = {}.", h.alpha.1, new.1, new.1);
+                                h.alpha = new.clone();
+                                lines.push("bound-max");
+                            } else if !max && new.0 < h.beta.0 {
+                                text +=
+                                    &format!(" beta = min({}, {}) = {}.", h.beta.1, new.1, new.1);
+                                h.beta = new.clone();
+                                lines.push("bound-min");
+                            }
+                        }
+                    }
+                }
+                let note = StepNote {
+                    text,
+                    lines,
+                    focus: p,
+                    v: h.v.as_ref().map(|v| v.1.clone()),
+                    alpha: alpha_beta.then(|| h.alpha.1.clone()),
+                    beta: alpha_beta.then(|| h.beta.1.clone()),
+                    cut,
+                };
+                held[p] = Some(h);
+                note
+            }
+        };
+        notes.push(note);
+    }
+    notes
 }

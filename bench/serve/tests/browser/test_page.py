@@ -478,13 +478,13 @@ class PageTest(unittest.TestCase):
                              ("GameState quiz: alpha-beta to the end (55)", 55)]:
             panel = self.trace(label)
             expect(panel.locator("[data-role=counters]")).to_contain_text(f"terminal_test() {count} ")
-        # AIMA figure 5.2, one step at a time with the keyboard: the root is entered first,
-        # and two leaves are pruned by the end.
+        # AIMA figure 5.2, one step at a time with the keyboard.
         panel = self.trace("AIMA figure 5.2: alpha-beta")
         page.keyboard.press("Home")
-        expect(panel.locator("[data-role=step]")).to_contain_text("enter the root")
+        step = panel.locator("[data-role=step]")
+        expect(step).to_have_text("Start at the root: MAX to move. alpha = -inf, beta = +inf.")
         page.keyboard.press("ArrowRight")
-        expect(panel.locator("[data-role=step]")).to_contain_text("enter node 0")
+        expect(step).to_have_text("Enter node 1: MIN to move. alpha = -inf, beta = +inf.")
         self.shot("teach-step")
         page.keyboard.press("End")
         expect(panel.locator("g[data-state=pruned]")).to_have_count(2)
@@ -500,6 +500,101 @@ class PageTest(unittest.TestCase):
         expect(panel.locator("g[data-node] circle")).to_have_count(3)
         expect(panel.locator("[data-role=counters]")).to_contain_text("value 8")
         self.shot("teach-expectimax")
+
+    def test_the_stepper_teaches_the_cut_when_it_happens_and_why(self):
+        """AIMA's exercise gives the leaves and asks which cuts happen: every leaf value shows
+        from step 1 and nothing is marked pruned before its cut; each step says why, alpha and
+        beta change as children return, and the pseudo-code marks the lines run (item 6 and 7:
+        pruned edges were dashed from step 1, leaves hidden, no reason for a cut)."""
+        page = self.page
+        panel = self.trace("AIMA figure 5.2: alpha-beta")
+        page.keyboard.press("Home")
+        expect(panel.locator("text.payoff")).to_have_count(9)
+        expect(panel.locator("g[data-state=pruned]")).to_have_count(0)
+        expect(panel.locator("line[stroke-dasharray='5,4']")).to_have_count(0)
+        expect(panel.locator(".pseudo-code .running")).to_have_text(["function MAX-VALUE(state, α, β) returns a utility value"])
+        for _ in range(8):
+            page.keyboard.press("ArrowRight")
+        # Step 9: the first MIN node returns 3, and the root's alpha rises to 3.
+        expect(panel.locator("[data-role=step]")).to_have_text("node 1 returns 3. At the root: v = max(-inf, 3) = 3. alpha = max(-inf, 3) = 3.")
+        expect(panel.locator("[data-role=window]")).to_have_text("at the root:   v = 3   alpha = 3   beta = +inf")
+        for _ in range(2):
+            page.keyboard.press("ArrowRight")
+        expect(panel.locator("g[data-state=pruned]")).to_have_count(0)
+        page.keyboard.press("ArrowRight")
+        # Step 12: the cut, with its reason, and the two leaves pruned from now on.
+        expect(panel.locator("[data-role=step]")).to_have_text(
+            "node 2.1 is the end of the game: its utility is 2. At node 2: v = min(+inf, 2) = 2. "
+            "2 <= alpha = 3: MAX above will never let play reach here, so node 2 returns 2 at once, pruning node 2.2 and node 2.3.")
+        expect(panel.locator("g[data-state=pruned]")).to_have_count(2)
+        expect(panel.locator(".pseudo-code .running")).to_have_text(
+            ["  if TERMINAL-TEST(state) then return UTILITY(state)", "  if TERMINAL-TEST(state) then return UTILITY(state)",
+             "    v ← MIN(v, MAX-VALUE(RESULT(state, a), α, β))", "    if v ≤ α then return v"])
+        # Autoplay steps on by itself to the end.
+        page.select_option("#step-speed", "400")
+        page.click("#step-play")
+        expect(page.locator("#step-label")).to_have_text("step 22 of 22", timeout=15000)
+        expect(page.locator("#step-play")).to_have_text("Play")
+        self.shot("teach-why")
+
+    def test_a_leaf_clicked_changes_the_tree_and_a_link_opens_a_step_for_a_slide(self):
+        """Click a leaf to change its value (trees were typed as nested lists only); the link
+        to a step opens that example at that step in class mode (item 9 and the class mode)."""
+        page = self.page
+        panel = self.trace("AIMA figure 5.2: alpha-beta")
+        panel.locator("g.editable").nth(3).click()  # the leaf 2 under the second MIN node
+        editor = panel.locator("form.leaf-editor")
+        editor.locator("input").fill("9")
+        editor.locator("button[type=submit]").click()
+        expect(page.locator("#trace-game")).to_have_value("tree(shape=[[3,12,8],[9,4,6],[14,5,2]])")
+        page.keyboard.press("End")
+        panel = page.locator("#trace-panels .trace-panel")
+        expect(panel.locator("[data-role=counters]")).to_contain_text("value 4")
+        expect(panel.locator("g[data-state=pruned]")).to_have_count(0)
+        page.click("#step-first")
+        for _ in range(6):
+            page.click("#step-next")
+        link = page.locator("#class-link").get_attribute("href")
+        self.assertIn("step=7", link)
+        slide = self.browser.new_page(viewport={"width": 1280, "height": 720})
+        try:
+            slide.goto(self.url + "/" + link)
+            expect(slide.locator("#step-label")).to_have_text("step 7 of 26")
+            expect(slide.locator("#trace-panels [data-role=step]")).to_have_text("Enter node 1.3.")
+            expect(slide.locator(".teach-controls")).to_be_hidden()
+            slide.screenshot(path=os.path.join(SHOTS, "serve-teach-slide.png"))
+        finally:
+            slide.close()
+
+    def test_two_rules_side_by_side_stay_at_the_same_node_and_big_trees_zoom(self):
+        """Side by side, the pruning rules step through one depth-first timeline, so both
+        panels show the same node (they stepped by index and drifted apart); a game's tree shows
+        the position at the node, and zooms (item 8 and 9)."""
+        page = self.page
+        panels = self.trace("Ties: pruning on equality against strict pruning")
+        expect(panels).to_have_count(2)
+        total = int(page.locator("#step-label").inner_text().split()[-1])
+        page.keyboard.press("Home")
+        where = []
+        for _ in range(total):
+            where.append([w.split(":")[0] for w in panels.locator("[data-role=window]").all_inner_texts()])
+            page.keyboard.press("ArrowRight")
+        # Where strict pruning looks at a node the other rule cut, only its panel moves; both
+        # agree before that, and again once it is done (stepping by index, they never met again).
+        apart = [i for i, (a, b) in enumerate(where) if a != b]
+        self.assertTrue(apart, "the two rules prune alike on this tree")
+        self.assertEqual(where[: apart[0]], [[a, a] for a, _ in where[: apart[0]]])
+        self.assertEqual(where[apart[-1] + 1 :], [[a, a] for a, _ in where[apart[-1] + 1 :]])
+        self.assertEqual(where[-1], ["at the root", "at the root"])
+        self.assertLess(len(apart), total // 2)
+        self.shot("teach-compare")
+        panel = self.trace("GameState quiz: alpha-beta to the end (55)")
+        expect(panel.locator(".node-board svg g.cell").first).to_be_visible()
+        before = panel.locator(".tree-scroll svg").bounding_box()["width"]
+        panel.locator("button[data-zoom='+']").click()
+        panel.locator("button[data-zoom='+']").click()
+        after = page.locator("#trace-panels .trace-panel .tree-scroll svg").bounding_box()["width"]
+        self.assertGreater(after, before * 1.3)
 
     def test_a_record_file_replays_move_by_move(self):
         page = self.page
