@@ -927,6 +927,8 @@ const TRACE_PRESETS = [
   { label: 'GameState quiz: alpha-beta to the end (55)', game: 'queen-isolation(preset=quiz)', algorithm: 'alphabeta', test_root: true },
   { label: 'Ties: pruning on equality against strict pruning', game: 'tree(shape=[[3,[3,9]],[[3,1],5],[2,7]])', algorithm: 'alphabeta', compare: true },
   { label: "CS188's expectimax example (8)", game: 'chance-tree(shape=[~[3,12,9],~[2,4,6],~[15,6,0]])', algorithm: 'expectimax' },
+  { label: 'Max^n for three players: each leaf one value a player (Luckhardt and Irani)', game: 'multi-tree(shape=[[(3,3,3),(1,4,4)],[(4,2,2),(2,5,1)]])', algorithm: 'maxn' },
+  { label: 'Max^n: three players, three levels', game: 'multi-tree(shape=[[[(1,2,6),(4,1,4)],[(3,5,1),(6,3,0)]],[[(5,4,0),(2,2,5)],[(0,6,3),(7,1,1)]]])', algorithm: 'maxn' },
   { label: "Expectiminimax on AIMA's backgammon shape (rolls weighted 1 and 2)", game: 'chance-tree(shape=[~[1:[~[2,4],~[7,-1]],2:[~[1:6,2:0],~[3,3]]],~[1:[~[-2,8]],2:[~[5,1],~[0,4]]]])', algorithm: 'expectimax' },
 ];
 
@@ -969,6 +971,15 @@ const PSEUDO_CODE = {
     ['', '  v ← +∞'],
     ['update-min', '  for each a in ACTIONS(state) do v ← MIN(v, MAX-VALUE(RESULT(state, a)))'],
     ['return', '  return v'],
+  ],
+  maxn: [
+    ['', 'function MAXN(state) returns a vector, one value a player'],
+    ['leaf', '  if TERMINAL-TEST(state) then return UTILITIES(state)'],
+    ['enter-maxn', '  p ← PLAYER(state); best ← none'],
+    ['', '  for each a in ACTIONS(state) do'],
+    ['update-maxn', '    v ← MAXN(RESULT(state, a)); if best = none or v[p] > best[p] then best ← v'],
+    ['return', '  return best'],
+    ['decision', 'the root plays the move whose vector is best for the player to move'],
   ],
   expectimax: [
     ['', 'function EXPECTIMINIMAX(s) ='],
@@ -1104,7 +1115,8 @@ function renderPanel(panel, at) {
   const div = el('div', { class: 'trace-panel' });
   const rule = panel.ask.algorithm === 'minimax' ? 'minimax'
     : panel.ask.algorithm === 'expectimax' ? 'expectiminimax (AIMA), expectimax (CS188)'
-      : panel.ask.strict ? 'alpha-beta, strict pruning' : 'alpha-beta, pruning on equality (AIMA)';
+      : panel.ask.algorithm === 'maxn' ? 'max^n (Luckhardt and Irani)'
+        : panel.ask.strict ? 'alpha-beta, strict pruning' : 'alpha-beta, pruning on equality (AIMA)';
   div.append(el('h3', {}, `${rule}${run.depth ? `, depth ${run.depth}` : ''}`));
   div.append(el('div', { class: 'step-text', 'data-role': 'step' }, note.text));
   const focus = run.nodes[note.focus];
@@ -1237,15 +1249,21 @@ function drawTree(panel, run, upTo) {
     const g = svg('g', { 'data-node': i, 'data-state': state });
     const isLeaf = n.leaf || !children[i].length;
     if (isLeaf) g.append(svg('rect', { x: cx - 15, y: cy - 15, width: 30, height: 30, fill, stroke, 'stroke-width': 2.5 }));
-    else if (n.kind === 'chance') g.append(svg('circle', { cx, cy, r: 16, fill, stroke, 'stroke-width': 2.5 }));
+    else if (n.player !== null && n.player !== undefined) {
+      // Max^n: a circle in the mover's colour, its number inside.
+      g.append(svg('circle', { cx, cy, r: 17, fill, stroke: PLAYER_COLOURS[n.player], 'stroke-width': 3.5 }));
+      g.append(svg('text', { x: cx, y: cy + 5, 'text-anchor': 'middle', 'font-weight': 700, fill: PLAYER_COLOURS[n.player] }, `P${n.player}`));
+    } else if (n.kind === 'chance') g.append(svg('circle', { cx, cy, r: 16, fill, stroke, 'stroke-width': 2.5 }));
     else if (n.max) g.append(svg('polygon', { points: `${cx},${cy - 16} ${cx - 17},${cy + 13} ${cx + 17},${cy + 13}`, fill, stroke, 'stroke-width': 2.5 }));
     else g.append(svg('polygon', { points: `${cx},${cy + 16} ${cx - 17},${cy - 13} ${cx + 17},${cy - 13}`, fill, stroke, 'stroke-width': 2.5 }));
+    // A short value sits inside a leaf's square; a vector (max^n) under it.
+    const inside = (text) => isLeaf && String(text).length <= 4;
     if (isLeaf && n.payoff !== null && n.payoff !== undefined && !left.has(i)) {
-      // A given leaf value: inside the square, before the search reaches it.
-      g.append(svg('text', { class: 'payoff', x: cx, y: cy + 5, 'text-anchor': 'middle', fill: cut ? '#aaa' : '#333' }, n.payoff));
+      // A given leaf value, before the search reaches it.
+      g.append(svg('text', { class: 'payoff', x: cx, y: inside(n.payoff) ? cy + 5 : cy + 32, 'text-anchor': 'middle', fill: cut ? '#aaa' : '#333', 'font-size': inside(n.payoff) ? 14 : 12 }, n.payoff));
     }
     if (left.has(i)) {
-      g.append(svg('text', { x: cx, y: isLeaf ? cy + 5 : cy + 32, 'text-anchor': 'middle', 'font-weight': 700 }, n.value));
+      g.append(svg('text', { x: cx, y: inside(n.value) ? cy + 5 : cy + 32, 'text-anchor': 'middle', 'font-weight': 700, 'font-size': inside(n.value) ? 14 : 12 }, n.value));
     }
     if (cut) g.append(svg('text', { x: cx, y: cy + 32, 'text-anchor': 'middle', fill: '#888', 'font-size': 12 }, 'pruned'));
     if (entered.has(i) && n.order) g.append(svg('text', { x: cx - 24, y: cy - 14, fill: '#5b6470', 'font-size': 11 }, `#${n.order}`));

@@ -3,7 +3,9 @@
 use crate::error::ApiError;
 use crate::jobs::Job;
 use axum::http::StatusCode;
-use ply_search::course::{alpha_beta_search, expectiminimax_decision, minimax_decision, Options};
+use ply_search::course::{
+    alpha_beta_search, expectiminimax_decision, maxn_decision, minimax_decision, Options,
+};
 use ply_search::describe::FrontEndGame;
 use ply_search::solver::{solve_until, SolverOptions};
 use ply_search::Limits;
@@ -65,7 +67,8 @@ pub fn solve_job<G: FrontEndGame>(
 #[serde(deny_unknown_fields)]
 pub struct TraceAsk {
     /// `minimax` or `alphabeta` (the course's plain alpha-beta); `expectimax` (AIMA's
-    /// expectiminimax) for a game with dice.
+    /// expectiminimax) for a game with dice; `maxn` (Luckhardt and Irani's max^n) for three
+    /// players and more.
     pub algorithm: String,
     /// The depth limit; none searches to the end of the game.
     #[serde(default)]
@@ -96,12 +99,20 @@ pub fn trace_job<G: FrontEndGame>(
         "minimax" => Course::Minimax,
         "alphabeta" => Course::AlphaBeta,
         "expectimax" => Course::Expectimax,
+        "maxn" => Course::MaxN,
         other => {
             return Err(ApiError::bad_request(format!(
-                "bad algorithm `{other}`: expected minimax, alphabeta or expectimax"
+                "bad algorithm `{other}`: expected minimax, alphabeta, expectimax or maxn"
             )))
         }
     };
+    let players = state.player_count();
+    if players > 2 && algorithm != Course::MaxN {
+        return Err(ApiError::bad_request(format!(
+            "bad algorithm `{}` for {} players: expected maxn, which takes a value a player",
+            ask.algorithm, players
+        )));
+    }
     if G::HAS_CHANCE != (algorithm == Course::Expectimax) {
         return Err(ApiError::bad_request(format!(
             "bad algorithm `{}` for {}: expected {}",
@@ -147,32 +158,40 @@ pub fn trace_job<G: FrontEndGame>(
                 ..Options::default()
             };
             // Each algorithm's run, in the terms the trace shares.
-            let (stopped, counters, (nodes, steps), value, best) =
-                if algorithm == Course::Expectimax {
-                    let r = expectiminimax_decision(&state, depth, &evaluator, &options);
-                    let value = ply_view::course::show_expectation(r.value);
-                    (
-                        r.stopped,
-                        r.counters,
-                        trace(&state, &r.visits),
-                        value,
-                        r.best_move,
-                    )
+            let (stopped, counters, (nodes, steps), value, best) = if algorithm == Course::MaxN {
+                let r = maxn_decision(&state, depth, &evaluator, &options);
+                (
+                    r.stopped,
+                    r.counters,
+                    trace(&state, &r.visits),
+                    ply_view::course::vector_text(&r.values),
+                    r.best_move,
+                )
+            } else if algorithm == Course::Expectimax {
+                let r = expectiminimax_decision(&state, depth, &evaluator, &options);
+                let value = ply_view::course::show_expectation(r.value);
+                (
+                    r.stopped,
+                    r.counters,
+                    trace(&state, &r.visits),
+                    value,
+                    r.best_move,
+                )
+            } else {
+                let r = if algorithm == Course::Minimax {
+                    minimax_decision(&state, depth, &evaluator, &options)
                 } else {
-                    let r = if algorithm == Course::Minimax {
-                        minimax_decision(&state, depth, &evaluator, &options)
-                    } else {
-                        alpha_beta_search(&state, depth, &evaluator, &options)
-                    };
-                    let value = ply_search::score::describe(options.utility.reported(r.value));
-                    (
-                        r.stopped,
-                        r.counters,
-                        trace(&state, &r.visits),
-                        value,
-                        r.best_move,
-                    )
+                    alpha_beta_search(&state, depth, &evaluator, &options)
                 };
+                let value = ply_search::score::describe(options.utility.reported(r.value));
+                (
+                    r.stopped,
+                    r.counters,
+                    trace(&state, &r.visits),
+                    value,
+                    r.best_move,
+                )
+            };
             if let Some(reason) = stopped {
                 return Err(too_big(reason, spent + counters.result_calls, max_nodes));
             }
@@ -182,6 +201,7 @@ pub fn trace_job<G: FrontEndGame>(
                 Course::Minimax => Rule::Minimax,
                 Course::AlphaBeta => Rule::AlphaBeta { strict: ask.strict },
                 Course::Expectimax => Rule::Expectimax,
+                Course::MaxN => Rule::MaxN,
             };
             let notes = explain(&nodes, &steps, rule);
             runs.push(run_json(
@@ -198,6 +218,7 @@ enum Course {
     Minimax,
     AlphaBeta,
     Expectimax,
+    MaxN,
 }
 
 /// The answer when a trace would pass the server's node cap.

@@ -3,7 +3,7 @@
 //! pruned, and expectiminimax's chance nodes with their outcomes' probabilities, as Graphviz
 //! DOT, as a self-contained SVG, or as a trace for a step-by-step view.
 
-use ply_search::course::{ChanceVisit, NodeKind, Visit};
+use ply_search::course::{ChanceVisit, MaxnVisit, NodeKind, Visit};
 use ply_search::score::{Score, INFINITY};
 use ply_search::Game;
 use std::fmt::Write;
@@ -22,6 +22,9 @@ pub struct Logged {
     /// The value and the window as numbers, for the step notes' arithmetic.
     raw: f64,
     raw_window: (f64, f64),
+    /// Max^n: the player to move, and the node's vector.
+    player: Option<usize>,
+    vector: Option<Vec<Score>>,
 }
 
 /// A score as a number: the courses' infinities as `f64`'s.
@@ -62,8 +65,41 @@ impl LoggedVisit for Visit {
             probability: None,
             raw: number(self.value),
             raw_window: (number(self.window.0), number(self.window.1)),
+            player: None,
+            vector: None,
         }
     }
+}
+
+impl LoggedVisit for MaxnVisit {
+    fn logged(&self) -> Logged {
+        Logged {
+            path: self.path.clone(),
+            moves: self.moves.clone(),
+            // The shapes of a two-player picture for player 0 and the others; the page draws
+            // each player's colour from `player`.
+            kind: if self.player == 0 {
+                NodeKind::Max
+            } else {
+                NodeKind::Min
+            },
+            value: vector_text(&self.values),
+            window: None,
+            leaf: self.leaf,
+            cut: false,
+            probability: None,
+            raw: 0.0,
+            raw_window: (f64::NEG_INFINITY, f64::INFINITY),
+            player: Some(self.player),
+            vector: Some(self.values.clone()),
+        }
+    }
+}
+
+/// A max^n vector as a lecture writes it: `(3,5,1)`.
+pub fn vector_text(values: &[Score]) -> String {
+    let parts: Vec<String> = values.iter().map(|&v| show(v)).collect();
+    format!("({})", parts.join(","))
 }
 
 impl LoggedVisit for ChanceVisit {
@@ -79,6 +115,8 @@ impl LoggedVisit for ChanceVisit {
             probability: self.probability,
             raw: self.value,
             raw_window: (f64::NEG_INFINITY, f64::INFINITY),
+            player: None,
+            vector: None,
         }
     }
 }
@@ -420,9 +458,14 @@ pub struct TraceNode {
     pub payoff: Option<String>,
     /// For a node never entered, the visited node whose cutoff left it out.
     pub cut_by: Option<usize>,
+    /// Max^n: the player to move at the node (none in the two-player searches).
+    pub player: Option<usize>,
     /// The value and window as numbers (none for a node never entered), for [`explain`].
     #[serde(skip)]
     raw: Option<(f64, (f64, f64))>,
+    /// Max^n: the node's vector.
+    #[serde(skip)]
+    vector: Option<Vec<Score>>,
 }
 
 /// The most nodes a trace draws: pruned subtrees are drawn whole up to this many, so that an
@@ -526,7 +569,17 @@ pub fn trace<G: Game, V: LoggedVisit>(root: &G, visits: &[V]) -> (Vec<TraceNode>
             }
             let payoff = state_at(root, &n.path)
                 .filter(|s| s.is_terminal() && !s.is_chance_node())
-                .map(|s| show(s.terminal_value(me)));
+                .map(|s| {
+                    if root.player_count() > 2 {
+                        let values: Vec<Score> = ply_search::Player::first(root.player_count())
+                            .iter()
+                            .map(|&p| s.terminal_value(p))
+                            .collect();
+                        vector_text(&values)
+                    } else {
+                        show(s.terminal_value(me))
+                    }
+                });
             TraceNode {
                 path: n.path.clone(),
                 parent: parents[i],
@@ -544,7 +597,9 @@ pub fn trace<G: Game, V: LoggedVisit>(root: &G, visits: &[V]) -> (Vec<TraceNode>
                 pruned: visit.is_none(),
                 payoff,
                 cut_by,
+                player: visit.and_then(|v| v.player),
                 raw: visit.map(|v| (v.raw, v.raw_window)),
+                vector: visit.and_then(|v| v.vector.clone()),
             }
         })
         .collect();
@@ -586,6 +641,8 @@ pub enum Rule {
     },
     /// AIMA's expectiminimax (CS188's expectimax).
     Expectimax,
+    /// Luckhardt and Irani's max^n, for three players and more.
+    MaxN,
 }
 
 /// What one step of a trace does, in words, for a class to read beside the tree: the value
@@ -664,14 +721,17 @@ pub fn explain(nodes: &[TraceNode], steps: &[TraceStep], rule: Rule) -> Vec<Step
             _ => format!("node {}", path.join(".")),
         }
     };
-    let whose = |i: usize| match nodes[i].kind {
-        NodeKind::Max => "MAX",
-        NodeKind::Min => "MIN",
-        NodeKind::Chance => "chance",
+    let whose = |i: usize| match (nodes[i].player, nodes[i].kind) {
+        (Some(p), _) => format!("player {p}"),
+        (None, NodeKind::Max) => "MAX".into(),
+        (None, NodeKind::Min) => "MIN".into(),
+        (None, NodeKind::Chance) => "chance".into(),
     };
     let alpha_beta = matches!(rule, Rule::AlphaBeta { .. });
     let strict = matches!(rule, Rule::AlphaBeta { strict: true });
     let mut held: Vec<Option<Held>> = vec![None; nodes.len()];
+    // Max^n: each node's best entry for its mover so far, and the vector it came with.
+    let mut maxn_best: std::collections::HashMap<usize, (Score, String)> = Default::default();
     let mut notes = Vec::with_capacity(steps.len());
     for step in steps {
         let note = match *step {
@@ -704,6 +764,7 @@ pub fn explain(nodes: &[TraceNode], steps: &[TraceStep], rule: Rule) -> Vec<Step
                     text += &format!(" alpha = {}, beta = {}.", h.alpha.1, h.beta.1);
                 }
                 let line = match nodes[i].kind {
+                    _ if rule == Rule::MaxN => "enter-maxn",
                     NodeKind::Max => "enter-max",
                     NodeKind::Min => "enter-min",
                     NodeKind::Chance => "enter-chance",
@@ -726,7 +787,12 @@ pub fn explain(nodes: &[TraceNode], steps: &[TraceStep], rule: Rule) -> Vec<Step
                 let mut lines = Vec::new();
                 let mut text = if nodes[i].leaf {
                     lines.push("leaf");
-                    if nodes[i].payoff.is_some() {
+                    if nodes[i].payoff.is_some() && rule == Rule::MaxN {
+                        format!(
+                            "{} is the end of the game: its values are {value}, one a player.",
+                            name(i)
+                        )
+                    } else if nodes[i].payoff.is_some() {
                         format!(
                             "{} is the end of the game: its utility is {value}.",
                             name(i)
@@ -760,6 +826,43 @@ pub fn explain(nodes: &[TraceNode], steps: &[TraceStep], rule: Rule) -> Vec<Step
                 });
                 let mut cut = None;
                 match nodes[p].kind {
+                    _ if rule == Rule::MaxN => {
+                        // The parent's mover compares its own entry of each child's vector and
+                        // keeps the first best.
+                        let mover = nodes[p].player.unwrap_or(0);
+                        let mine = nodes[i].vector.as_ref().and_then(|v| v.get(mover).copied());
+                        match (maxn_best.get(&p).cloned(), mine) {
+                            (None, Some(x)) => {
+                                text += &format!(
+                                    " At {}: player {mover} has {value} so far (its own value {}).",
+                                    name(p),
+                                    show(x)
+                                );
+                                maxn_best.insert(p, (x, value.clone()));
+                                h.v = Some((0.0, value.clone()));
+                            }
+                            (Some((kept, _)), Some(x)) if x > kept => {
+                                text += &format!(
+                                    " At {}: player {mover} prefers it, {} > {}: v = {value}.",
+                                    name(p),
+                                    show(x),
+                                    show(kept)
+                                );
+                                maxn_best.insert(p, (x, value.clone()));
+                                h.v = Some((0.0, value.clone()));
+                            }
+                            (Some((kept, kept_text)), Some(x)) => {
+                                text += &format!(
+                                    " At {}: player {mover} keeps {kept_text}, {} is not more than {}.",
+                                    name(p),
+                                    show(x),
+                                    show(kept)
+                                );
+                            }
+                            _ => {}
+                        }
+                        lines.push("update-maxn");
+                    }
                     NodeKind::Chance => {
                         let probability = nodes[i].probability.unwrap_or(0.0);
                         let sum = h.v.as_ref().map_or(0.0, |v| v.0) + probability * raw;

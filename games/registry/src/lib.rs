@@ -50,6 +50,7 @@ macro_rules! registered_games {
             Knights => ply_isolation::Knights,
             Tree => ply_search::tree::Tree,
             ChanceTree => ply_search::tree::ChanceTree,
+            MultiTree => ply_search::multi::MultiTree,
             TicTacToe => ply_tutorial::TicTacToe,
             Nim => ply_tutorial::Nim,
         }

@@ -238,7 +238,7 @@ fn the_engine_matches_minimax_on_every_registered_game_but_onitama() {
         .filter(|info| info.name != "onitama")
         .flat_map(|info| {
             let name = match info.name {
-                "tree" | "chance-tree" => info.example, // a tree has no default shape
+                "tree" | "chance-tree" | "multi-tree" => info.example, // a tree has no default shape
                 name => name,
             };
             [name, info.example]

@@ -14,7 +14,7 @@ fn every_start() -> Vec<(String, AnyGame)> {
         .iter()
         .flat_map(|info| {
             let name = match info.name {
-                "tree" | "chance-tree" => info.example, // a tree has no default shape
+                "tree" | "chance-tree" | "multi-tree" => info.example, // a tree has no default shape
                 name => name,
             };
             [name, info.example].map(|spec| {
@@ -98,6 +98,7 @@ fn specs_name_their_keys_and_unknown_games_are_listed() {
     for info in GAMES {
         let spec = match info.name {
             "tree" | "chance-tree" => format!("{}(shape=[1,2],colour=red)", info.name),
+            "multi-tree" => format!("{}(shape=[(1,2,3)],colour=red)", info.name),
             name => format!("{name}(colour=red)"),
         };
         let err = AnyGame::from_spec(&spec).expect_err("unknown key");

@@ -24,10 +24,12 @@
 
 mod alphabeta;
 mod expectimax;
+mod maxn;
 mod minimax;
 
 pub use alphabeta::alpha_beta_search;
 pub use expectimax::{expectiminimax_decision, ChanceVisit, ExpectimaxResult, NodeKind};
+pub use maxn::{maxn_decision, MaxnResult, MaxnVisit};
 pub use minimax::minimax_decision;
 
 use crate::{Game, Player, Score};

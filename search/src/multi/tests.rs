@@ -251,6 +251,21 @@ proptest! {
     }
 
     #[test]
+    fn the_course_maxn_equals_brute_force_on_trees(seed: u64, players in 3usize..=5, depth in 1u32..=5) {
+        // The teaching stepper's max^n: the same vector and first best move as the book's,
+        // and one visit a node it reaches.
+        let tree = MultiTree::random(seed, players, 5, 3, 9, false);
+        let course = crate::course::maxn_decision(&tree, Some(depth), &Zero, &crate::course::Options::recording());
+        let book = brute_maxn(&tree, &Zero, depth, 0);
+        prop_assert_eq!(&course.values[..], &book[..players]);
+        let me = tree.to_move().index();
+        let children: Vec<Score> = tree.legal_moves().iter().map(|&m| brute_maxn(&tree.play(m), &Zero, depth - 1, 1)[me]).collect();
+        let first_best = children.iter().position(|&v| v == book[me]);
+        prop_assert_eq!(course.best_move.map(|m| m as usize), first_best);
+        prop_assert_eq!(course.visits.len() as u64, course.counters.result_calls + 1);
+    }
+
+    #[test]
     fn shallow_pruning_keeps_the_value_on_constant_sum_trees(seed: u64, players in 3usize..=5, depth in 1u32..=6) {
         let tree = MultiTree::random(seed, players, 6, 4, 10, true);
         let result = MaxN::new(Zero, MultiOptions::default()).search(&tree, &Limits::depth(depth));

@@ -428,6 +428,93 @@ impl SearchHints for MultiTree {
     }
 }
 
+impl crate::describe::FromSpec for MultiTree {
+    const NAME: &'static str = "multi-tree";
+    const ABOUT: &'static str =
+        "an explicit game tree for three players and more, one value a player at each leaf, for teaching max^n";
+    const RULES: &'static str = "Player 0 chooses a branch at the root, player 1 at the level below, player 2 below that, and so on in turn. Each leaf gives one value a player, and each player wants its own value high.";
+    const KEYS: &'static [crate::describe::SpecKey] = &[crate::describe::SpecKey {
+        key: "shape",
+        default: "(required)",
+        accepted: FORM,
+    }];
+    const EXAMPLE: &'static str = "multi-tree(shape=[[(3,3,3),(1,4,4)],[(4,2,2),(2,5,1)]])";
+    const SHOWCASE: crate::describe::Showcase = crate::describe::Showcase {
+        presets: &[crate::describe::Preset {
+            label: "Max^n tree for three players",
+            spec: "multi-tree(shape=[[(3,3,3),(1,4,4)],[(4,2,2),(2,5,1)]])",
+        }],
+        ..crate::describe::Showcase::NONE
+    };
+
+    fn from_parsed_spec(mut spec: crate::Spec) -> Result<MultiTree, NotationError> {
+        let shape = spec.take("shape").ok_or_else(|| {
+            NotationError::new(
+                "tree spec",
+                spec.text(),
+                format!("multi-tree(shape=NESTED LISTS), e.g. {}", Self::EXAMPLE),
+            )
+        })?;
+        spec.finish_keys(Self::KEYS)?;
+        MultiTree::parse(&shape)
+    }
+}
+
+impl crate::describe::Actions for MultiTree {
+    /// The most children any node has: action `i` is a node's child number `i`.
+    fn num_actions(&self) -> usize {
+        self.nodes
+            .iter()
+            .map(|n| n.child_count as usize)
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn action(&self, mv: u32) -> usize {
+        mv as usize
+    }
+}
+
+impl crate::describe::Describe for MultiTree {
+    /// `values`: a leaf's values, one a player (null at inner nodes).
+    fn fields(&self) -> serde_json::Map<String, serde_json::Value> {
+        let mut map = serde_json::Map::new();
+        let values = self.is_terminal().then(|| {
+            Player::first(self.players)
+                .iter()
+                .map(|&p| self.terminal_value(p))
+                .collect::<Vec<_>>()
+        });
+        map.insert("values".into(), serde_json::json!(values));
+        map
+    }
+
+    fn drawing(&self) -> String {
+        format!("\nmulti-tree {} at node {}\n", self, self.position())
+    }
+
+    fn move_format(&self) -> String {
+        let children = self.legal_moves().len();
+        format!(
+            "a child's index, 0 to {} from the left",
+            children.saturating_sub(1)
+        )
+    }
+
+    fn end_reason(&self) -> Option<String> {
+        self.is_terminal().then(|| {
+            let values: Vec<String> = Player::first(self.players)
+                .iter()
+                .map(|&p| self.terminal_value(p).to_string())
+                .collect();
+            format!("a leaf worth ({}), one value a player", values.join(","))
+        })
+    }
+}
+
+/// The solver takes two-player games only; the front ends say so for this one.
+impl crate::solver::Solvable for MultiTree {}
+
 impl crate::describe::NamedEvaluators for MultiTree {
     type Eval = crate::Zero;
     const DEFAULT_EVAL: &'static str = "null";

@@ -537,6 +537,22 @@ class PageTest(unittest.TestCase):
         expect(page.locator("#step-play")).to_have_text("Play")
         self.shot("teach-why")
 
+    def test_the_stepper_steps_max_n_for_three_players(self):
+        """Max^n on a tree of three players: each node a circle in its mover's colour, each leaf
+        its vector, and each step says which entry the mover compares (the stepper had minimax,
+        alpha-beta and expectimax only)."""
+        page = self.page
+        panel = self.trace("Max^n for three players: each leaf one value a player (Luckhardt and Irani)")
+        expect(panel.locator("[data-role=counters]")).to_contain_text("value (2,5,1), best move 1")
+        page.keyboard.press("Home")
+        expect(panel.locator("text.payoff")).to_have_text(["(3,3,3)", "(1,4,4)", "(4,2,2)", "(2,5,1)"])
+        expect(panel.locator("g[data-node] circle")).to_have_count(3)
+        for _ in range(12):
+            page.keyboard.press("ArrowRight")
+        expect(panel.locator("[data-role=step]")).to_have_text("node 2 returns (2,5,1). At the root: player 0 prefers it, 2 > 1: v = (2,5,1).")
+        expect(panel.locator(".pseudo-code .running").first).to_contain_text("v[p] > best[p]")
+        self.shot("teach-maxn")
+
     def test_a_leaf_clicked_changes_the_tree_and_a_link_opens_a_step_for_a_slide(self):
         """Click a leaf to change its value (trees were typed as nested lists only); the link
         to a step opens that example at that step in class mode (item 9 and the class mode)."""
