@@ -1034,7 +1034,13 @@ async function runTrace(step = 0) {
   try {
     const traces = await Promise.all(asks.map((ask) => api('/api/trace', ask)));
     $('error').hidden = true; // an earlier error no longer applies
-    teach.panels = traces.map((trace, i) => ({ trace, ask: asks[i], timeline: timeline(trace), zoom: null, boards: new Map(), edit: null }));
+    // A small tree fits its panel; a big one (the quiz's, a game's) opens at a readable size
+    // and scrolls, rather than shrinking its labels to nothing.
+    const leaves = (trace) => Math.max(...trace.runs.map((r) => {
+      const parents = new Set(r.nodes.map((n) => n.parent));
+      return r.nodes.filter((_, i) => !parents.has(i)).length;
+    }));
+    teach.panels = traces.map((trace, i) => ({ trace, ask: asks[i], timeline: timeline(trace), zoom: leaves(trace) > 24 ? 0.8 : null, boards: new Map(), edit: null }));
     teach.merged = mergeTimelines(teach.panels.map((p) => p.timeline));
     teach.step = step;
     renderTeach();

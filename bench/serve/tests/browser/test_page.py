@@ -604,7 +604,12 @@ class PageTest(unittest.TestCase):
         self.assertEqual(where[-1], ["at the root", "at the root"])
         self.assertLess(len(apart), total // 2)
         self.shot("teach-compare")
+        # A bad trace shows its error; the next good one takes it away (it stayed).
+        page.fill("#trace-game", "tree(shape=[[1,2],[3")
+        page.click("#trace-run")
+        expect(page.locator("#error")).to_be_visible()
         panel = self.trace("GameState quiz: alpha-beta to the end (55)")
+        expect(page.locator("#error")).to_be_hidden()
         expect(panel.locator(".node-board svg g.cell").first).to_be_visible()
         before = panel.locator(".tree-scroll svg").bounding_box()["width"]
         panel.locator("button[data-zoom='+']").click()
