@@ -21,6 +21,11 @@ fn main() {
                 std::process::exit(e.exit_code());
             }
         },
+        // The same reader gone while the output was still being written (more than the
+        // buffer holds): no message either.
+        Err(CliError::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+            std::process::exit(1)
+        }
         Err(CliError::Interrupted(note)) => {
             let _ = flushed;
             eprintln!("{note}");

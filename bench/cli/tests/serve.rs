@@ -308,7 +308,7 @@ fn bad_input_gets_a_4xx_with_a_one_line_json_error() {
         "/api/trace",
         r#"{"game": "tictactoe", "algorithm": "negamax"}"#,
         400,
-        "minimax, alphabeta or expectimax",
+        "minimax, alphabeta, expectimax or maxn",
     );
     // Dice are rolled only where they are due: not at a player's move, not after the end.
     refused(
