@@ -1160,10 +1160,11 @@ function renderPanel(panel, at) {
   // Keep the current node in sight when the tree is wider than the panel.
   requestAnimationFrame(() => {
     const node = scroller.querySelector('g[data-state=current]');
-    if (!node || scroller.scrollWidth <= scroller.clientWidth) return;
+    if (!node || (scroller.scrollWidth <= scroller.clientWidth && scroller.scrollHeight <= scroller.clientHeight)) return;
     const box = node.getBoundingClientRect();
     const frame = scroller.getBoundingClientRect();
     scroller.scrollLeft += box.left + box.width / 2 - (frame.left + frame.width / 2);
+    scroller.scrollTop += box.top + box.height / 2 - (frame.top + frame.height / 2);
   });
   return div;
 }
@@ -1496,6 +1497,11 @@ function openClassLink() {
   for (const [id, key] of [['trace-iterative', 'iterative'], ['trace-test-root', 'test_root'], ['trace-strict', 'strict'], ['trace-compare', 'compare']]) {
     $(id).checked = query.get(key) === '1';
   }
+  // The example list shows the example opened, or that it is one of the teacher's own.
+  const preset = TRACE_PRESETS.findIndex((p) => p.game === query.get('game') && p.algorithm === query.get('algorithm'));
+  const presets = $('trace-preset');
+  if (preset < 0 && ![...presets.options].some((o) => o.value === 'own')) presets.prepend(el('option', { value: 'own' }, 'an example of your own'));
+  presets.value = preset < 0 ? 'own' : String(preset);
   showScreen('teach');
   if (query.get('present') === '1') presentation(true);
   runTrace(Math.max(0, Number(query.get('step') || 1) - 1));
@@ -1540,7 +1546,7 @@ async function start() {
 
   const presets = $('trace-preset');
   TRACE_PRESETS.forEach((p, i) => presets.append(el('option', { value: i }, p.label)));
-  presets.addEventListener('change', () => applyPreset(TRACE_PRESETS[presets.value]));
+  presets.addEventListener('change', () => { if (TRACE_PRESETS[presets.value]) applyPreset(TRACE_PRESETS[presets.value]); });
   applyPreset(TRACE_PRESETS[0]);
   $('trace-run').addEventListener('click', () => runTrace(0));
   $('step-first').addEventListener('click', () => { stopAutoplay(); stepTo(0); });

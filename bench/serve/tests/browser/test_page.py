@@ -578,6 +578,8 @@ class PageTest(unittest.TestCase):
             expect(slide.locator("#step-label")).to_have_text("step 7 of 26")
             expect(slide.locator("#trace-panels [data-role=step]")).to_have_text("Enter node 1.3.")
             expect(slide.locator(".teach-controls")).to_be_hidden()
+            # The tree changed by the leaf is the teacher's own example now.
+            expect(slide.locator("#trace-preset option:checked")).to_have_text("an example of your own")
             slide.screenshot(path=os.path.join(SHOTS, "serve-teach-slide.png"))
         finally:
             slide.close()
