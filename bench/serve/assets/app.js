@@ -1019,6 +1019,7 @@ function traceQuery() {
 
 async function runTrace(step = 0) {
   stopAutoplay();
+  $('step-label').textContent = 'tracing...'; // the last trace's steps no longer apply
   const depth = $('trace-depth').value.trim();
   const base = {
     game: $('trace-game').value.trim(),
@@ -1045,6 +1046,7 @@ async function runTrace(step = 0) {
     teach.step = step;
     renderTeach();
   } catch (e) {
+    $('step-label').textContent = teach.merged.length ? `step ${teach.step + 1} of ${teach.merged.length}` : 'no trace yet';
     showError(e);
   }
 }

@@ -563,6 +563,7 @@ class PageTest(unittest.TestCase):
         editor.locator("input").fill("9")
         editor.locator("button[type=submit]").click()
         expect(page.locator("#trace-game")).to_have_value("tree(shape=[[3,12,8],[9,4,6],[14,5,2]])")
+        expect(page.locator("#step-label")).to_have_text("step 1 of 26")  # the new trace is in
         page.keyboard.press("End")
         panel = page.locator("#trace-panels .trace-panel")
         expect(panel.locator("[data-role=counters]")).to_contain_text("value 4")
