@@ -162,8 +162,8 @@ const fn beyond_table() -> [[u8; CELLS]; CELLS] {
 }
 
 /// Where a hop from a cell over a neighbouring cell lands: `BEYOND[from][over]`, or [`NONE`]
-/// (off the board, or `over` is no neighbour). A flood fill of hops looks up only the
-/// neighbours that hold a piece.
+/// (off the board, or `over` is no neighbour): a hop one cell at a time, as the plain flood
+/// fill (the tests' oracle for the bit-parallel one) makes it.
 pub const BEYOND: [[u8; CELLS]; CELLS] = beyond_table();
 
 /// The six triangles (points of the star), numbered as OpenSpiel numbers them: 0 the top,

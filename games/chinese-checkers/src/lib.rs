@@ -31,6 +31,7 @@
 pub mod board;
 mod describe;
 pub mod eval;
+mod grid;
 pub mod notation;
 mod rules;
 mod spec;

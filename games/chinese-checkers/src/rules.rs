@@ -1,6 +1,7 @@
 //! The rules as ply's `Game`: the turns, their play, the end and its result.
 
 use crate::board::{bit, NONE};
+use crate::grid::Grid;
 use crate::state::{ChineseCheckers, Move, PASS};
 use ply_search::{Game, MoveList, NotationError, Outcome, Player, Rng, SearchHints};
 
@@ -24,11 +25,10 @@ impl Game for ChineseCheckers {
         if self.is_terminal() {
             return;
         }
-        let (pieces, count, _) = self.turns_by_piece();
-        for &(from, mut targets) in &pieces[..count] {
-            while targets != 0 {
-                let to = targets.trailing_zeros() as u8;
-                targets &= targets - 1;
+        let mut pieces = [(0, Grid::default()); 10];
+        let (count, _) = self.turns_by_piece(self.occupied_grid(), &mut pieces);
+        for &(from, targets) in &pieces[..count] {
+            for to in targets.cells() {
                 moves.push(Move { from, to });
             }
         }
@@ -115,31 +115,52 @@ impl Game for ChineseCheckers {
     }
 }
 
-impl SearchHints for ChineseCheckers {
-    /// A uniform pick among the turns, counted piece by piece without listing them.
-    fn random_move(&self, rng: &mut Rng) -> Option<Move> {
-        if self.is_terminal() {
-            return None;
-        }
-        let (pieces, count, total) = self.turns_by_piece();
+impl ChineseCheckers {
+    /// A turn drawn uniformly among every turn open (a pass when there is none, drawing no
+    /// number), `occupied` being every piece on the grid.
+    #[inline(always)]
+    fn random_turn(&self, occupied: Grid, rng: &mut Rng) -> Move {
+        let mut pieces = [(0, Grid::default()); 10];
+        let (count, total) = self.turns_by_piece(occupied, &mut pieces);
         if total == 0 {
-            return Some(PASS);
+            return PASS;
         }
         let mut pick = rng.below(total as u64) as u32;
-        for &(from, mut targets) in &pieces[..count] {
-            let here = targets.count_ones();
+        for &(from, targets) in &pieces[..count] {
+            let here = targets.count();
             if pick < here {
-                for _ in 0..pick {
-                    targets &= targets - 1;
-                }
-                return Some(Move {
+                return Move {
                     from,
-                    to: targets.trailing_zeros() as u8,
-                });
+                    to: targets.nth(pick),
+                };
             }
             pick -= here;
         }
         unreachable!("the pick is below the total")
+    }
+}
+
+impl SearchHints for ChineseCheckers {
+    /// A uniform pick among the turns, counted piece by piece without listing them.
+    fn random_move(&self, rng: &mut Rng) -> Option<Move> {
+        (!self.is_terminal()).then(|| self.random_turn(self.occupied_grid(), rng))
+    }
+
+    /// The default's games, with the board's pieces kept on the hops' grid from turn to turn
+    /// instead of laid out anew each turn.
+    fn random_playout(&self, rng: &mut Rng, max_plies: u32) -> (Self, u32) {
+        let mut state = *self;
+        let mut occupied = self.occupied_grid();
+        let mut plies = 0;
+        while plies < max_plies && !state.is_terminal() {
+            let mv = state.random_turn(occupied, rng);
+            if mv != PASS {
+                occupied = occupied.moved(mv.from, mv.to);
+            }
+            state = state.play(mv);
+            plies += 1;
+        }
+        (state, plies)
     }
 
     /// The pieces do not say whose turn it is, so any player can be handed the turn.

@@ -1,9 +1,8 @@
 //! The state: one bitboard of pieces a seat, the seat to move, the turns played and the
 //! winner; and the moves of one piece in a turn (a step, or a chain of hops).
 
-use crate::board::{
-    bit, home_triangles, opposite, ALL, BEYOND, NEIGHBOUR_MASKS, NONE, TRIANGLE_CELLS,
-};
+use crate::board::{bit, home_triangles, opposite, NONE, TRIANGLE_CELLS};
+use crate::grid::{Grid, Hops};
 use ply_search::Player;
 
 /// A turn: the piece on `from` ends on `to`, by a step to a neighbouring cell or by hops
@@ -108,58 +107,43 @@ impl ChineseCheckers {
         self.pieces[seat as usize] & target == target
     }
 
-    /// The cells the piece on `from` can end its turn on: the empty neighbours, and every
+    /// The cells the piece on `from` (or a piece put there) can end its turn on: the empty neighbours, and every
     /// cell a chain of hops reaches (a hop jumps over one neighbouring piece, anyone's, to the
     /// empty cell just beyond; a chain never lands twice on one cell).
     #[inline]
     pub fn destinations(&self, from: u8) -> u128 {
-        destinations(from, self.occupied() & !bit(from))
+        Hops::new(Grid::from_cells(self.occupied() | bit(from)))
+            .destinations(from)
+            .to_cells()
     }
 
-    /// Each of the mover's pieces with its destinations, in cell order, on the stack; the
-    /// number of pieces and the number of turns in all.
+    /// Every piece on the board, laid out on the grid the hops are found on.
     #[inline]
-    pub(crate) fn turns_by_piece(&self) -> ([(u8, u128); 10], usize, u32) {
-        let occupied = self.occupied();
-        let mut out = [(0u8, 0u128); 10];
+    pub(crate) fn occupied_grid(&self) -> Grid {
+        Grid::from_cells(self.occupied())
+    }
+
+    /// Each of the mover's pieces with its destinations, in cell order, written to `out`; the
+    /// number of pieces and the number of turns in all. `occupied` is every piece on the
+    /// board, laid out on the grid ([`ChineseCheckers::occupied_grid`], or kept up to date
+    /// move by move). Inlined, so the pieces' list stays in the caller's frame.
+    #[inline(always)]
+    pub(crate) fn turns_by_piece(
+        &self,
+        occupied: Grid,
+        out: &mut [(u8, Grid); 10],
+    ) -> (usize, u32) {
+        let hops = Hops::new(occupied);
         let (mut count, mut total) = (0, 0);
         let mut pieces = self.pieces[self.seat as usize];
         while pieces != 0 && count < out.len() {
             let from = pieces.trailing_zeros() as u8;
             pieces &= pieces - 1;
-            let targets = destinations(from, occupied & !bit(from));
-            total += targets.count_ones();
+            let targets = hops.destinations(from);
+            total += targets.count();
             out[count] = (from, targets);
             count += 1;
         }
-        (out, count, total)
+        (count, total)
     }
-}
-
-/// The destinations of a piece on `from` among the other pieces `others`: its empty
-/// neighbours, and the cells a flood fill of hops reaches (the frontier a bitboard, so no
-/// list is kept; at each cell only the neighbours holding a piece are looked at).
-#[inline]
-fn destinations(from: u8, others: u128) -> u128 {
-    let empty = ALL & !others;
-    let steps = NEIGHBOUR_MASKS[from as usize] & empty;
-    let mut free = empty & !bit(from);
-    let mut reached = 0;
-    let mut frontier = bit(from);
-    while frontier != 0 {
-        let at = frontier.trailing_zeros() as usize;
-        frontier &= frontier - 1;
-        let mut pieces = NEIGHBOUR_MASKS[at] & others;
-        while pieces != 0 {
-            let over = pieces.trailing_zeros() as usize;
-            pieces &= pieces - 1;
-            let landing = BEYOND[at][over];
-            if landing != NONE && free & bit(landing) != 0 {
-                free &= !bit(landing);
-                reached |= bit(landing);
-                frontier |= bit(landing);
-            }
-        }
-    }
-    steps | reached
 }
