@@ -738,6 +738,97 @@ fn solve_prints_the_value_winning_moves_and_replies() {
     );
 }
 
+/// Connect Four positions from random games, 18 to 25 stones in (Pons' notation).
+const CONNECT_FOUR_MIDGAMES: [&str; 8] = [
+    "6676776747462225141313",
+    "57766337323227251212",
+    "5667474446463333421211",
+    "474774635352522113",
+    "57377575336363523224121",
+    "676555643434121121",
+    "6776755654463334222222113",
+    "6667644446343373632251412",
+];
+
+#[test]
+fn a_batch_answers_each_line_as_a_solve_of_that_position_would() {
+    let one_by_one: Vec<Value> = CONNECT_FOUR_MIDGAMES
+        .iter()
+        .map(|p| {
+            let out = ply(&["solve", "connect-four", "--from", p, "--distance", "--json"]);
+            assert!(out.status.success(), "{}", stderr(&out));
+            serde_json::from_str(stdout(&out).trim()).unwrap()
+        })
+        .collect();
+    let input = CONNECT_FOUR_MIDGAMES.join("\n") + "\n";
+    for threads in ["1", "2"] {
+        let out = ply_with_input(
+            &[
+                "solve",
+                "connect-four",
+                "--batch",
+                "--distance",
+                "--json",
+                "--threads",
+                threads,
+            ],
+            &input,
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        let lines: Vec<Value> = stdout(&out)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), CONNECT_FOUR_MIDGAMES.len());
+        for ((line, alone), position) in lines.iter().zip(&one_by_one).zip(CONNECT_FOUR_MIDGAMES) {
+            assert_eq!(line["position"], position, "answers in input order");
+            assert_eq!(line["value"], alone["value"], "{position}");
+            assert_eq!(line["score"], alone["score"], "{position}: Pons' score");
+        }
+    }
+    // Text: one line a position, its value and Pons' score.
+    let out = ply_with_input(&["solve", "connect-four", "--batch"], &input);
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), CONNECT_FOUR_MIDGAMES.len(), "{text}");
+    for (line, alone) in text.lines().zip(&one_by_one) {
+        let word = match alone["value"].as_i64().unwrap().signum() {
+            1 => "  win, Pons score 1  ",
+            -1 => "  loss, Pons score -1  ",
+            _ => "  draw, Pons score 0  ",
+        };
+        assert!(line.contains(word), "{line} for {alone}");
+    }
+}
+
+#[test]
+fn a_bad_batch_line_is_answered_in_its_place_and_the_run_ends_with_exit_2() {
+    // A line that is no position, a finished game (four in column 1) and two good positions.
+    let input = format!(
+        "{}\nnot-a-position\n1212121\n\n{}\n",
+        CONNECT_FOUR_MIDGAMES[0], CONNECT_FOUR_MIDGAMES[3]
+    );
+    let out = ply_with_input(&["solve", "connect-four", "--batch", "--json"], &input);
+    let lines: Vec<Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        lines.len(),
+        4,
+        "one line an input line, the blank one skipped"
+    );
+    assert!(lines[0]["outcome"].is_string() && lines[3]["outcome"].is_string());
+    assert!(lines[1]["error"]
+        .as_str()
+        .unwrap()
+        .contains("bad position `not-a-position`"));
+    assert!(lines[2]["error"].as_str().unwrap().contains("already over"));
+    common::refused(&out, "2 of 4 lines refused");
+    // Games with dice have no batch.
+    let out = ply_with_input(&["solve", "pig", "--batch"], "");
+    common::refused(&out, "bad --batch");
+}
+
 #[test]
 fn solve_rejects_bad_flags() {
     let cases: &[(&[&str], &str)] = &[

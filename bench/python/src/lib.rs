@@ -41,6 +41,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run::perft, m)?)?;
     m.add_function(wrap_pyfunction!(run::playouts, m)?)?;
     m.add_function(wrap_pyfunction!(run::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(run::solve_batch, m)?)?;
     m.add_function(wrap_pyfunction!(run::check, m)?)?;
     m.add_function(wrap_pyfunction!(courses::udacity_actions, m)?)?;
     m.add_function(wrap_pyfunction!(courses::udacity_result, m)?)?;

@@ -327,33 +327,7 @@ pub fn solve<'py>(
     time: Option<&str>,
     nodes: Option<u64>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let tt_bytes = parse_size(tt).ok_or_else(|| {
-        bad_value(format!(
-            "bad tt `{tt}`: expected a size like 64MiB, 1GiB or 0"
-        ))
-    })?;
-    let max_time = time
-        .map(|t| {
-            parse_duration(t).ok_or_else(|| {
-                bad_value(format!(
-                    "bad time `{t}`: expected a duration like 500ms or 30s"
-                ))
-            })
-        })
-        .transpose()?;
-    if !(1..=256).contains(&threads) {
-        return Err(bad_value(format!(
-            "bad threads `{threads}`: expected a number from 1 to 256"
-        )));
-    }
-    let options = SolverOptions {
-        tt_bytes,
-        distance,
-        threads,
-        max_nodes: nodes,
-        max_time,
-        ..SolverOptions::default()
-    };
+    let options = solver_options(distance, threads, tt, time, nodes)?;
     let json = match Target::of(state)? {
         Target::Registry(state) => {
             state.state.require_two_players("solve").map_err(to_py)?;
@@ -373,6 +347,106 @@ pub fn solve<'py>(
         Ok(json) => to_python(py, &json),
         Err(message) => Err(PyRuntimeError::new_err(message)),
     }
+}
+
+/// The solver's options from `solve`'s and `solve_batch`'s arguments, or the one-line error.
+fn solver_options(
+    distance: bool,
+    threads: usize,
+    tt: &str,
+    time: Option<&str>,
+    nodes: Option<u64>,
+) -> PyResult<SolverOptions> {
+    let tt_bytes = parse_size(tt).ok_or_else(|| {
+        bad_value(format!(
+            "bad tt `{tt}`: expected a size like 64MiB, 1GiB or 0"
+        ))
+    })?;
+    let max_time = time
+        .map(|t| {
+            parse_duration(t).ok_or_else(|| {
+                bad_value(format!(
+                    "bad time `{t}`: expected a duration like 500ms or 30s"
+                ))
+            })
+        })
+        .transpose()?;
+    if !(1..=256).contains(&threads) {
+        return Err(bad_value(format!(
+            "bad threads `{threads}`: expected a number from 1 to 256"
+        )));
+    }
+    Ok(SolverOptions {
+        tt_bytes,
+        distance,
+        threads,
+        max_nodes: nodes,
+        max_time,
+        ..SolverOptions::default()
+    })
+}
+
+/// Solves many positions of `state`'s game in one run, as `ply solve GAME --batch --json`:
+/// `positions` in the game's notation, answered by one dict each, in order (`value`,
+/// `outcome`, `plies` with `distance`, the game's own `score`, `nodes` and `micros`; `error`
+/// for a position that cannot be read or is already over; `stopped_by` for one a limit left
+/// unsolved). Each thread keeps one solver and its table for the whole batch; `time` is for
+/// the whole batch, `nodes` for each position.
+#[pyfunction]
+#[pyo3(signature = (state, positions, *, distance = false, threads = 1, tt = "64MiB", time = None, nodes = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn solve_batch<'py>(
+    py: Python<'py>,
+    state: &Bound<'py, PyAny>,
+    positions: Vec<String>,
+    distance: bool,
+    threads: usize,
+    tt: &str,
+    time: Option<&str>,
+    nodes: Option<u64>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let options = solver_options(distance, threads, tt, time, nodes)?;
+    let Target::Registry(state) = Target::of(state)? else {
+        return Err(PyTypeError::new_err(
+            "solve_batch takes a State of a registered game (ply_search.load_game(...).new_initial_state())",
+        ));
+    };
+    state
+        .state
+        .require_two_players("solve_batch")
+        .map_err(to_py)?;
+    let answers = with_game!(&state.state, s => batch_in(py, s, &positions, &options)?);
+    to_python(py, &serde_json::Value::Array(answers))
+}
+
+/// `positions` of `start`'s game solved as one batch without the GIL, one JSON object each.
+fn batch_in<G: Solvable>(
+    py: Python<'_>,
+    start: &G,
+    positions: &[String],
+    options: &SolverOptions,
+) -> PyResult<Vec<serde_json::Value>> {
+    use ply_search::solver::batch::{answer_json, read_position, refusal_json, solve_batch};
+    let read: Vec<Result<G, String>> = positions.iter().map(|p| read_position(start, p)).collect();
+    let good: Vec<G> = read.iter().filter_map(|r| r.clone().ok()).collect();
+    let solved = interruptible(py, |stop| {
+        let mut solved = Vec::with_capacity(good.len());
+        solve_batch(&good, options, stop, |_, answer| solved.push(answer));
+        solved
+    })?;
+    let mut solved = solved.into_iter();
+    Ok(positions
+        .iter()
+        .zip(&read)
+        .map(|(text, read)| match read {
+            Ok(_) => answer_json(
+                text,
+                &solved.next().expect("one answer a position"),
+                options.distance,
+            ),
+            Err(why) => refusal_json(text, why),
+        })
+        .collect())
 }
 
 /// The conformance kit on `start`: `games` random games from it with every rule's invariants

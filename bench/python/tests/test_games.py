@@ -195,6 +195,34 @@ class Searching(unittest.TestCase):
         self.assertGreater(solution["value"], 0)
         self.assertEqual(ply_search.solve(ply_search.load_game("tictactoe").new_initial_state())["value"], 0)
 
+    def test_a_batch_answers_each_position_as_solve_does_in_order(self):
+        # Every tic-tac-toe position two moves in, then a bad line and a finished game.
+        game = ply_search.load_game("tictactoe")
+        start = game.new_initial_state()
+        positions = []
+        for first in start.legal_actions():
+            after = start.clone()
+            after.apply_action(first)
+            for second in after.legal_actions():
+                two = after.clone()
+                two.apply_action(second)
+                positions.append(two.position())
+        over = start.clone()
+        for action in [0, 3, 1, 4, 2]:
+            over.apply_action(action)
+        lines = positions + ["not a position", over.position()]
+        for threads in [1, 2]:
+            answers = ply_search.solve_batch(start, lines, distance=True, threads=threads)
+            self.assertEqual([a["position"] for a in answers], lines)
+            for position, answer in zip(positions, answers):
+                alone = ply_search.solve(game.state_from_position(position), distance=True)
+                self.assertEqual(answer["value"], alone["value"], position)
+                self.assertEqual(answer["outcome"], {1: "win", 0: "draw", -1: "loss"}[(alone["value"] > 0) - (alone["value"] < 0)])
+            self.assertIn("bad position", answers[-2]["error"])
+            self.assertIn("already over", answers[-1]["error"])
+        with self.assertRaisesRegex(ply_search.PlyError, "bad threads `0`"):
+            ply_search.solve_batch(start, positions, threads=0)
+
     def test_search_answers_like_ply_search_json(self):
         state = ply_search.load_game("isolation").new_initial_state()
         state.apply_move("57")

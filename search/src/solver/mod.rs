@@ -26,6 +26,7 @@
 //! ```
 
 pub mod analysis;
+pub mod batch;
 pub mod chance;
 mod classes;
 pub mod exhaustive;

@@ -111,6 +111,7 @@ pub fn describe_value(value: Score, exact_distance: bool) -> String {
         "draw"
     };
     match score::plies_to_result(value) {
+        Some(1) if exact_distance => format!("{word} in 1 ply"),
         Some(n) if exact_distance => format!("{word} in {n} plies"),
         None if exact_distance && value != 0 => value.to_string(),
         _ => word.to_string(),

@@ -12,4 +12,5 @@ pub mod search;
 pub mod serve;
 pub mod solution;
 pub mod solve;
+pub mod solve_batch;
 pub mod split_solve;

@@ -187,9 +187,13 @@ pub struct SolveArgs {
     /// alpha-beta solve of at most N nodes (PN²).
     #[arg(long, value_name = "N")]
     pub proof_numbers: Option<u64>,
-    /// One JSON object instead of text.
+    /// One JSON object instead of text (with --batch, one a line).
     #[arg(long)]
     pub json: bool,
+    /// Solve the positions read from stdin, one a line in the game's notation, each answered
+    /// on a line (value, nodes, time) in input order, one solver a thread for them all.
+    #[arg(long, conflicts_with_all = ["from", "moves", "all_replies", "split_depth", "jobs", "results"])]
+    pub batch: bool,
     /// Cut the solve into jobs this many plies down (1 to 8), for many machines: with
     /// --write-jobs, list them; with --results, combine their values into the answer.
     #[arg(long, value_name = "D")]
@@ -322,8 +326,15 @@ pub fn execute(args: SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
     with_game!(game, start => {
         let state = position(&start, args.position.from.as_deref(), args.position.moves.as_deref())?;
         if has_chance(&state) {
+            if args.batch {
+                return Err(CliError::new("bad --batch: a game with dice is solved by value iteration, one position a run; expected a game without dice"));
+            }
             refuse_proof_flags(&args)?;
             return run_chance(&state, options.max_time, args.json, out);
+        }
+        if args.batch {
+            let stdin = std::io::stdin();
+            return crate::commands::solve_batch::run(&start, &options, args.json, &mut stdin.lock(), out);
         }
         match (depth, &args.write_jobs, &args.jobs) {
             (Some(depth), Some(path), _) => split_solve::write_jobs(&state, spec, depth, &options, path, out),

@@ -75,6 +75,16 @@ def solve(
     time: Optional[str] = None,
     nodes: Optional[int] = None,
 ) -> Dict[str, Any]: ...
+def solve_batch(
+    state: State,
+    positions: List[str],
+    *,
+    distance: bool = False,
+    threads: int = 1,
+    tt: str = "64MiB",
+    time: Optional[str] = None,
+    nodes: Optional[int] = None,
+) -> List[Dict[str, Any]]: ...
 
 class Agent:
     """One of ply's agents, kept between moves: ``Agent(spec).step(state)`` is its action."""
