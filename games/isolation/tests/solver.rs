@@ -74,3 +74,57 @@ fn a_time_limit_bounds_the_whole_solve() {
         "stopped late"
     );
 }
+
+/// The cell a half turn of the board takes `cell` to: (row, col) to (height-1-row, width-1-col).
+fn half_turn(variant: &Variant, cell: u8) -> u8 {
+    let (row, col) = variant.row_col(cell);
+    variant
+        .cell_at_row_col(variant.height - 1 - row, variant.width - 1 - col)
+        .expect("the image of a cell is a cell")
+}
+
+/// docs/solver.md's mirror theorem, played out: on a board with an even side the second player
+/// answers every move with its image under a half turn, and that image is always open and (after
+/// the placements) a knight's move away, so the first player is the one who runs out of moves.
+/// Against every first move, followed by random play.
+#[test]
+fn the_half_turn_mirror_wins_every_board_with_an_even_side_for_the_second_player() {
+    use ply_search::{Game, Outcome, Player, Rng, SearchHints};
+    for (width, height) in [(6, 6), (6, 7), (7, 6), (8, 8), (4, 5)] {
+        let variant = Variant::get(width, height, Rules::Standard).unwrap();
+        let start = Isolation::new(variant);
+        let mut games = 0;
+        for first in start.legal_moves() {
+            for seed in 0..3 {
+                let mut rng = Rng::new(seed);
+                let mut state = start.play(first);
+                let mut last = first;
+                loop {
+                    let image = half_turn(variant, last.cell());
+                    let answer = state
+                        .legal_moves()
+                        .iter()
+                        .copied()
+                        .find(|m| m.cell() == image)
+                        .unwrap_or_else(|| {
+                            panic!(
+                                "{width}x{height}: image {image} closed in {}",
+                                state.position()
+                            )
+                        });
+                    state = state.play(answer);
+                    match state.random_move(&mut rng) {
+                        Some(mv) => {
+                            state = state.play(mv);
+                            last = mv;
+                        }
+                        None => break,
+                    }
+                }
+                assert_eq!(state.outcome(), Some(Outcome::Win(Player::P1)));
+                games += 1;
+            }
+        }
+        assert_eq!(games, 3 * variant.cell_count());
+    }
+}
