@@ -60,6 +60,10 @@ pub fn run<G: Solvable>(
             }
             written += 1;
         }
+        // A reader at the other end of a pipe sees each answer as it comes.
+        if let Err(e) = out.flush() {
+            write_error.get_or_insert(e);
+        }
     });
     // Refused lines after the last position (or a batch of refused lines only).
     for (line, parsed) in &lines[written..] {
