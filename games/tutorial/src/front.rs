@@ -112,13 +112,19 @@ impl Describe for TicTacToe {
 impl FromSpec for Nim {
     const NAME: &'static str = "nim";
     const ABOUT: &'static str = "Nim with up to 8 heaps, the tutorial's second game";
-    const RULES: &'static str =
-        "A turn takes one or more stones from one heap. The player who takes the last stone wins.";
-    const KEYS: &'static [SpecKey] = &[SpecKey {
-        key: "heaps",
-        default: "[3,4,5]",
-        accepted: "[A,B,...]: at most 8 heaps of 0 to 15 stones",
-    }];
+    const RULES: &'static str = "A turn takes one or more stones from one heap. The player who takes the last stone wins (with misere=on, loses).";
+    const KEYS: &'static [SpecKey] = &[
+        SpecKey {
+            key: "heaps",
+            default: "[3,4,5]",
+            accepted: "[A,B,...]: at most 8 heaps of 0 to 15 stones",
+        },
+        SpecKey {
+            key: "misere",
+            default: "off",
+            accepted: "on (whoever takes the last stone loses) or off",
+        },
+    ];
     const EXAMPLE: &'static str = "nim(heaps=[3,4,5])";
     const SHOWCASE: Showcase = Showcase {
         presets: &[Preset {
@@ -144,8 +150,11 @@ impl FromSpec for Nim {
                 })
                 .ok_or_else(|| NotationError::new("nim heaps", text, FORM))?,
         };
+        let misere = spec.take_switch("misere", false)?;
         spec.finish_keys(Self::KEYS)?;
-        Nim::new(&heaps).ok_or_else(|| NotationError::new("nim heaps", format!("{heaps:?}"), FORM))
+        let start = Nim::new(&heaps)
+            .ok_or_else(|| NotationError::new("nim heaps", format!("{heaps:?}"), FORM))?;
+        Ok(if misere { start.misere() } else { start })
     }
 }
 

@@ -1,12 +1,13 @@
 use ply_search::{Game, MoveList, NotationError, Outcome, Player};
 
 /// Nim: heaps of stones; a move takes one or more stones from one heap, and whoever takes the
-/// last stone wins. Up to 8 heaps of up to 15 stones.
+/// last stone wins (in misère play, loses). Up to 8 heaps of up to 15 stones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Nim {
     heaps: [u8; 8],
     count: u8,
     ply: u32,
+    misere: bool,
 }
 
 /// A move: `take` stones from heap `heap` (heaps numbered from 1 in the notation `heap:take`).
@@ -30,9 +31,17 @@ impl Nim {
             heaps: [0; 8],
             count: heaps.len() as u8,
             ply: 0,
+            misere: false,
         };
         state.heaps[..heaps.len()].copy_from_slice(heaps);
         Some(state)
+    }
+    /// The same game in misère play: whoever takes the last stone loses.
+    pub fn misere(self) -> Nim {
+        Nim {
+            misere: true,
+            ..self
+        }
     }
     /// The heaps, in order.
     pub fn heaps(&self) -> &[u8] {
@@ -62,10 +71,16 @@ impl Game for Nim {
     }
     fn outcome(&self) -> Option<Outcome> {
         // No stone left: the player who just moved took the last one.
+        let took_the_last = self.to_move().other();
+        let winner = if self.misere {
+            took_the_last.other()
+        } else {
+            took_the_last
+        };
         self.heaps()
             .iter()
             .all(|&h| h == 0)
-            .then(|| Outcome::Win(self.to_move().other()))
+            .then_some(Outcome::Win(winner))
     }
     fn key(&self) -> u64 {
         // Four bits per heap, then the player to move.
@@ -107,6 +122,7 @@ impl Game for Nim {
             .map(|h| h.parse().map_err(|_| bad()))
             .collect::<Result<_, _>>()?;
         let mut state = Nim::new(&heaps).ok_or_else(bad)?;
+        state.misere = self.misere;
         state.ply = ply.trim().parse().map_err(|_| bad())?;
         if state.ply > ply_search::game::MAX_POSITION_PLY {
             return Err(bad()); // play could overflow the counter

@@ -1,9 +1,10 @@
 //! The tutorial's games: the conformance kit, perft, and their solved values against theory.
 
 use ply_search::conformance::{check, Config};
+use ply_search::describe::FromSpec;
 use ply_search::perft::{perft, Count};
 use ply_search::solver::{solve, SolverOptions};
-use ply_search::Game;
+use ply_search::{Game, Outcome, Player};
 use ply_tutorial::{Nim, TicTacToe};
 
 #[test]
@@ -86,6 +87,68 @@ fn the_solver_finds_boutons_theorem() {
             );
         }
     }
+}
+
+/// Misère Nim (whoever takes the last stone loses), Bouton's rule for it: while some heap holds
+/// two stones or more, the player to move loses exactly when the nim-sum is 0, as in normal
+/// play; once every heap holds at most one, exactly when an odd number of heaps hold one.
+fn misere_mover_loses(heaps: &[u8]) -> bool {
+    if heaps.iter().any(|&h| h >= 2) {
+        heaps.iter().fold(0, |x, &h| x ^ h) == 0
+    } else {
+        heaps.iter().filter(|&&h| h == 1).count() % 2 == 1
+    }
+}
+
+#[test]
+fn the_solver_finds_boutons_rule_for_misere_play() {
+    let mut rng = ply_search::Rng::new(12);
+    let options = SolverOptions {
+        tt_bytes: 1 << 20,
+        tt_min_plies_left: Some(0),
+        ..SolverOptions::default()
+    };
+    let mut checked = 0;
+    for _ in 0..80 {
+        let count = 1 + rng.below(4) as usize;
+        let heaps: Vec<u8> = (0..count).map(|_| rng.below(6) as u8).collect();
+        let start = Nim::new(&heaps).unwrap().misere();
+        if start.is_terminal() {
+            continue;
+        }
+        check(
+            &start,
+            &Config {
+                games: 20,
+                seed: 5,
+                max_plies: 0,
+            },
+        );
+        let solution = solve(&start, &options, false).unwrap();
+        assert_eq!(
+            solution.value < 0,
+            misere_mover_loses(&heaps),
+            "heaps {heaps:?}"
+        );
+        for mv in start.legal_moves() {
+            let after = start.play(mv);
+            let wins = solution.winning_moves().any(|m| m.mv == mv);
+            assert_eq!(
+                wins,
+                misere_mover_loses(after.heaps()),
+                "heaps {heaps:?}, {mv:?}"
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked > 60, "only {checked} positions");
+    // The spec: `misere=on`; taking the last stone loses, and a position read keeps the rule.
+    let spec = Nim::from_spec_text("nim(heaps=[1],misere=on)").unwrap();
+    let taken = spec.play(spec.legal_moves()[0]);
+    assert_eq!(taken.outcome(), Some(Outcome::Win(Player::P1)));
+    let read = spec.parse_position("0 1").unwrap();
+    assert_eq!(read.outcome(), Some(Outcome::Win(Player::P1)));
+    assert!(Nim::from_spec_text("nim(misere=maybe)").is_err());
 }
 
 #[test]
