@@ -100,6 +100,9 @@ impl TreeKind for WithChance {
 #[derive(Clone, Debug)]
 pub struct GameTree<K: TreeKind> {
     nodes: Arc<Vec<Node>>,
+    /// A digest of the whole tree, so that the same node of two different trees gets two
+    /// different keys (a solver's table kept from one tree to the next must not mix them).
+    fingerprint: u64,
     at: u32,
     ply: u32,
     kind: K,
@@ -123,6 +126,29 @@ impl<K: TreeKind> Hash for GameTree<K> {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.at.hash(state);
     }
+}
+
+/// A digest of a laid-out tree: its shape, payoffs, chance nodes and weights.
+fn fingerprint(nodes: &[Node]) -> u64 {
+    digest(nodes.iter().flat_map(|node| {
+        [
+            node.value.map_or(u64::MAX, |v| v as u64),
+            u64::from(node.child_count),
+            u64::from(node.weight) << 1 | u64::from(node.chance),
+        ]
+    }))
+}
+
+/// A 64-bit digest of `words` (FNV-style), for the explicit trees' fingerprints; its lowest
+/// bit is clear, left for the player to move.
+pub(crate) fn digest(words: impl IntoIterator<Item = u64>) -> u64 {
+    let mut digest = 0xCBF2_9CE4_8422_2325u64;
+    for word in words {
+        digest = (digest ^ word)
+            .wrapping_mul(0x0000_0100_0000_01B3)
+            .rotate_left(17);
+    }
+    digest & !1
 }
 
 /// A tree while it is being read, before it is laid out.
@@ -236,6 +262,7 @@ impl<K: TreeKind> GameTree<K> {
             }
         }
         GameTree {
+            fingerprint: fingerprint(&nodes),
             nodes: Arc::new(nodes),
             at: 0,
             ply: 0,
@@ -256,6 +283,7 @@ impl<K: TreeKind> GameTree<K> {
     pub fn root(&self) -> GameTree<K> {
         GameTree {
             nodes: self.nodes.clone(),
+            fingerprint: self.fingerprint,
             at: 0,
             ply: 0,
             kind: self.kind,
@@ -438,6 +466,7 @@ impl<K: TreeKind> Game for GameTree<K> {
         debug_assert!(child < self.node().child_count);
         GameTree {
             nodes: self.nodes.clone(),
+            fingerprint: self.fingerprint,
             at: self.node().first_child + child,
             ply: self.ply + 1,
             kind: self.kind,
@@ -464,7 +493,9 @@ impl<K: TreeKind> Game for GameTree<K> {
     }
 
     fn key(&self) -> u64 {
-        (self.at as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (self.to_move().index() as u64)
+        (self.at as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ (self.to_move().index() as u64)
+            ^ self.fingerprint
     }
 
     fn ply(&self) -> u32 {
@@ -676,6 +707,30 @@ mod tests {
         for text in ["[[3,12,8],[2,4,6],[14,5,2]]", "7", "[[1,[2,-3]],4]"] {
             assert_eq!(Tree::parse(text).unwrap().to_string(), text);
         }
+    }
+
+    #[test]
+    fn one_table_kept_across_different_trees_keeps_their_values_apart() {
+        use crate::solver::{batch::solve_batch, SolverOptions};
+        let positions = [
+            Tree::parse("[[3,12],[2,4]]").unwrap(),
+            Tree::parse("[1,5]").unwrap(),
+            Tree::parse("[[3,12],[2,5]]").unwrap(),
+        ];
+        let options = SolverOptions {
+            distance: true,
+            threads: 1,
+            ..SolverOptions::default()
+        };
+        let mut values = Vec::new();
+        solve_batch(
+            &positions,
+            &options,
+            &crate::StopFlag::new(),
+            |_, answer| values.push(answer.unwrap().value),
+        );
+        assert_eq!(values, [3, 5, 3]);
+        assert_ne!(positions[0].key(), positions[1].key());
     }
 
     #[test]

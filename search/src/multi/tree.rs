@@ -41,6 +41,9 @@ struct Node {
 #[derive(Clone, Debug)]
 pub struct MultiTree {
     nodes: Arc<Vec<Node>>,
+    /// A digest of the whole tree, so that the same node of two different trees gets two
+    /// different keys.
+    fingerprint: u64,
     players: usize,
     at: u32,
 }
@@ -169,6 +172,12 @@ impl MultiTree {
             }
         }
         MultiTree {
+            fingerprint: crate::tree::digest(nodes.iter().flat_map(|node| {
+                let values = node
+                    .values
+                    .map_or([u64::MAX; Player::MAX], |v| v.map(|v| v as u64));
+                values.into_iter().chain([u64::from(node.child_count)])
+            })),
             nodes: Arc::new(nodes),
             players,
             at: 0,
@@ -340,7 +349,7 @@ impl Game for MultiTree {
     }
 
     fn key(&self) -> u64 {
-        (self.at as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        (self.at as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ self.fingerprint
     }
 
     fn ply(&self) -> u32 {
@@ -563,6 +572,18 @@ mod tests {
                 format!("bad agent `{}`: expected an agent for games of more than two players (random, greedy, mcts, maxn, paranoid, brs): {} searches for two", spec.split('(').next().unwrap(), spec.split('(').next().unwrap())
             );
         }
+    }
+
+    #[test]
+    fn the_same_node_of_two_trees_has_two_keys_and_of_one_tree_one() {
+        let one = MultiTree::parse("[(1,2,3),(3,2,1)]").unwrap();
+        let other = MultiTree::parse("[(1,2,3),(3,2,2)]").unwrap();
+        assert_ne!(one.key(), other.key());
+        assert_ne!(one.play(1).key(), other.play(1).key());
+        assert_eq!(
+            one.play(1).key(),
+            MultiTree::parse("[(1,2,3),(3,2,1)]").unwrap().play(1).key()
+        );
     }
 
     #[test]
