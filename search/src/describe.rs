@@ -232,6 +232,19 @@ pub trait Actions: SearchHints {
             .into_iter()
             .find(|&mv| self.action(mv) == action)
     }
+
+    /// OpenSpiel's number for the legal move `mv`, for a game OpenSpiel also has: the same as
+    /// [`Actions::action`] unless OpenSpiel numbers the game's moves its own way
+    /// (Breakthrough, Nim), so that `ply_search.openspiel` speaks OpenSpiel's numbers.
+    fn openspiel_action(&self, mv: Self::Move) -> usize {
+        self.action(mv)
+    }
+
+    /// How many numbers [`Actions::openspiel_action`] uses (OpenSpiel's
+    /// `num_distinct_actions` where OpenSpiel has the game).
+    fn openspiel_num_actions(&self) -> usize {
+        self.num_actions()
+    }
 }
 
 /// Everything a front end needs of a game: the rules ([`Game`]), a start from a spec, named

@@ -43,6 +43,23 @@ pub fn load_game(spec: &str) -> PyResult<Game> {
     })
 }
 
+/// What pickling a [`State`] writes: the function that reads it back and its arguments
+/// (the spec, the position, the history).
+type Reduced<'py> = (Bound<'py, PyAny>, (String, String, Vec<usize>));
+
+/// The state of game `spec` at `position` reached through `history`: what pickling a
+/// [`State`] writes, read back.
+#[pyfunction]
+pub fn _restore_state(spec: &str, position: &str, history: Vec<usize>) -> PyResult<State> {
+    let start = AnyGame::from_spec(spec).map_err(to_py)?;
+    let state = start.parse_position(position).map_err(to_py)?;
+    Ok(State {
+        spec: spec.trim().to_string(),
+        state,
+        history,
+    })
+}
+
 /// Every registered game: name, what it is, an example spec, its keys and evaluators.
 #[pyfunction]
 pub fn registered_games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
@@ -82,6 +99,28 @@ impl Game {
     /// How many action numbers the game uses: every action is below this.
     fn num_distinct_actions(&self) -> usize {
         self.start.num_actions()
+    }
+
+    /// The number of players (2 to 6).
+    fn num_players(&self) -> usize {
+        self.start.player_count()
+    }
+
+    /// How many numbers OpenSpiel's numbering of the game's actions uses (for a game
+    /// OpenSpiel has; otherwise `num_distinct_actions()`).
+    fn openspiel_num_actions(&self) -> usize {
+        self.start.openspiel_num_actions()
+    }
+
+    /// The most plies a game can last from the start, or None for a game without a bound
+    /// (Onitama without `max_plies`).
+    fn max_game_length(&self) -> Option<u32> {
+        self.start.max_game_length()
+    }
+
+    /// Whether the game has chance nodes (dice), as OpenSpiel's chance mode says.
+    fn has_chance_nodes(&self) -> bool {
+        self.start.has_chance()
     }
 
     /// The state written `position` in the game's position notation (as `ply --from`).
@@ -167,11 +206,11 @@ impl State {
         // numbers of a play it lists once).
         usize::try_from(action)
             .ok()
-            .filter(|&a| self.state.action_text(a).is_some())
+            .filter(|&a| self.state.is_legal_action(a))
             .ok_or_else(|| {
                 IllegalMoveError::new_err(format!(
                     "bad action `{action}`: expected one of the legal actions {:?}",
-                    self.legal_actions()
+                    self.state.legal_actions()
                 ))
             })
     }
@@ -179,9 +218,14 @@ impl State {
 
 #[pymethods]
 impl State {
-    /// The legal actions, in the game's move order.
-    fn legal_actions(&self) -> Vec<usize> {
-        self.state.legal_actions()
+    /// The legal actions, in the game's move order. With `player` (OpenSpiel's
+    /// `legal_actions(player)`): the same for the player to move, none for any other.
+    #[pyo3(signature = (player = None))]
+    fn legal_actions(&self, player: Option<i64>) -> Vec<usize> {
+        match player {
+            Some(p) if p != self.current_player() => Vec::new(),
+            _ => self.state.legal_actions(),
+        }
     }
 
     /// The legal moves in the game's notation, in the game's move order.
@@ -189,9 +233,11 @@ impl State {
         self.state.legal_move_texts()
     }
 
-    /// The notation of legal action `action`.
-    fn action_to_string(&self, action: i64) -> PyResult<String> {
-        let action = self.legal_move(action)?;
+    /// The notation of legal action `action`; also called as OpenSpiel calls it,
+    /// `action_to_string(player, action)` (the player is the one to move).
+    #[pyo3(signature = (first, second = None))]
+    fn action_to_string(&self, first: i64, second: Option<i64>) -> PyResult<String> {
+        let action = self.legal_move(second.unwrap_or(first))?;
         Ok(self.state.action_text(action).expect("a legal action"))
     }
 
@@ -207,11 +253,17 @@ impl State {
 
     /// Plays legal action `action` on this state.
     fn apply_action(&mut self, action: i64) -> PyResult<()> {
-        let action = self.legal_move(action)?;
-        let played = self.state.play_action(action);
-        debug_assert!(played, "a legal action");
-        self.history.push(action);
-        Ok(())
+        // Playing checks legality; the error's reasons are looked for only when it fails.
+        if let Ok(number) = usize::try_from(action) {
+            if !self.state.is_terminal() && self.state.play_action(number) {
+                self.history.push(number);
+                return Ok(());
+            }
+        }
+        let legal = self.legal_move(action)?;
+        Err(IllegalMoveError::new_err(format!(
+            "bad action `{legal}`: expected an action the game plays"
+        )))
     }
 
     /// Plays the legal move written `text` in the game's notation on this state.
@@ -295,6 +347,49 @@ impl State {
     /// The plies played.
     fn move_number(&self) -> u32 {
         self.state.ply()
+    }
+
+    /// The number of players (2 to 6).
+    fn num_players(&self) -> usize {
+        self.state.player_count()
+    }
+
+    /// The legal actions in OpenSpiel's numbering, ascending (equal to `legal_actions()`
+    /// for most games; Breakthrough's differ): what `ply_search.openspiel` lists.
+    fn openspiel_legal_actions(&self) -> Vec<usize> {
+        self.state.openspiel_legal_actions()
+    }
+
+    /// Plays the legal action OpenSpiel numbers `action`.
+    fn apply_openspiel_action(&mut self, action: i64) -> PyResult<()> {
+        if !self.state.is_terminal() {
+            let played = usize::try_from(action)
+                .ok()
+                .and_then(|a| self.state.play_openspiel_action(a));
+            if let Some(number) = played {
+                self.history.push(number);
+                return Ok(());
+            }
+        }
+        if self.state.is_terminal() {
+            return Err(GameOverError::new_err(format!(
+                "bad action `{action}`: expected no action (the game is over)"
+            )));
+        }
+        Err(IllegalMoveError::new_err(format!(
+            "bad action `{action}`: expected one of the legal actions in OpenSpiel's numbering {:?}",
+            self.openspiel_legal_actions()
+        )))
+    }
+
+    /// Pickling (and OpenSpiel's serialization of a bridged state) writes the game's spec,
+    /// the position and the history, and reads them back through [`restore_state`].
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        let restore = py.import("ply_search._native")?.getattr("_restore_state")?;
+        Ok((
+            restore,
+            (self.spec.clone(), self.position(), self.history.clone()),
+        ))
     }
 
     /// The game's own fields, as in `ply replay --json` (knight Isolation: the original's

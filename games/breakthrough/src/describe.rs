@@ -22,6 +22,21 @@ impl Actions for Breakthrough {
         let (row, column) = (mv.from as usize / 8, mv.from as usize % 8);
         (row * width + column) * 3 + mv.direction()
     }
+
+    /// OpenSpiel's number: the cell left (OpenSpiel's rows run down from its player 0's back
+    /// row, which is ply's row 0 seen from the other side), one of six directions (three for
+    /// each player) and whether the step captures.
+    fn openspiel_action(&self, mv: Move) -> usize {
+        let width = self.geometry().width as usize;
+        let (row, column) = (mv.from as usize / 8, mv.from as usize % 8);
+        let direction = mv.direction() + 3 * self.side as usize;
+        let captures = self.pieces[1 - self.side as usize] >> mv.to & 1;
+        ((row * width + column) * 6 + direction) * 2 + captures as usize
+    }
+
+    fn openspiel_num_actions(&self) -> usize {
+        self.num_actions() * 4
+    }
 }
 
 impl NamedEvaluators for Breakthrough {

@@ -37,6 +37,26 @@ impl AnyGame {
         ))
     }
 
+    /// Whether the game has chance nodes at all ([`Game::HAS_CHANCE`]), as OpenSpiel's game
+    /// type declares its chance mode.
+    pub fn has_chance(&self) -> bool {
+        fn of<G: Game>(_: &G) -> bool {
+            G::HAS_CHANCE
+        }
+        with_game!(self, s => of(s))
+    }
+
+    /// An upper bound on the plies left from here, if the game has one
+    /// ([`Game::max_game_length`]).
+    pub fn max_game_length(&self) -> Option<u32> {
+        with_game!(self, s => s.max_game_length())
+    }
+
+    /// Whether `action` numbers a legal move here (no notation is written to find out).
+    pub fn is_legal_action(&self, action: usize) -> bool {
+        with_game!(self, s => s.legal_move_of_action(action).is_some())
+    }
+
     /// The player to move.
     pub fn to_move(&self) -> Player {
         with_game!(self, s => s.to_move())
@@ -91,6 +111,32 @@ impl AnyGame {
     /// The legal moves' action numbers, in the game's move order.
     pub fn legal_actions(&self) -> Vec<usize> {
         with_game!(self, s => s.legal_moves().into_iter().map(|m| s.action(m)).collect())
+    }
+
+    /// The legal moves' numbers in OpenSpiel's numbering ([`Actions::openspiel_action`]),
+    /// ascending as OpenSpiel lists them.
+    pub fn openspiel_legal_actions(&self) -> Vec<usize> {
+        let mut actions: Vec<usize> = with_game!(self, s => {
+            s.legal_moves().into_iter().map(|m| s.openspiel_action(m)).collect()
+        });
+        actions.sort_unstable();
+        actions
+    }
+
+    /// How many numbers OpenSpiel's numbering uses ([`Actions::openspiel_num_actions`]).
+    pub fn openspiel_num_actions(&self) -> usize {
+        with_game!(self, s => s.openspiel_num_actions())
+    }
+
+    /// Plays the legal move OpenSpiel numbers `action`; false (and nothing played) if none is.
+    /// Returns ply's own number of the move played.
+    pub fn play_openspiel_action(&mut self, action: usize) -> Option<usize> {
+        with_game!(self, s => {
+            let mv = s.legal_moves().into_iter().find(|&m| s.openspiel_action(m) == action)?;
+            let number = s.action(mv);
+            *s = s.play(mv);
+            Some(number)
+        })
     }
 
     /// The legal moves in the game's notation, in the game's move order.
@@ -160,5 +206,28 @@ mod tests {
         let again = game.parse_position(&game.position()).unwrap();
         assert_eq!(again.position(), game.position());
         assert!(game.board_view(game.to_move()).is_some());
+        assert!(!game.is_legal_action(first) && game.is_legal_action(game.legal_actions()[0]));
+        assert_eq!(game.max_game_length(), Some(8));
+        assert!(!game.has_chance() && AnyGame::from_spec("pig").unwrap().has_chance());
+        let mut breakthrough = AnyGame::from_spec("breakthrough").unwrap();
+        assert_eq!(breakthrough.openspiel_num_actions(), 768);
+        // OpenSpiel's first player's a7-a6 is ply's a2-a3: cell 8, straight on, no capture.
+        assert_eq!(breakthrough.openspiel_legal_actions()[0], 98);
+        let played = breakthrough.play_openspiel_action(98).unwrap();
+        assert_eq!(
+            breakthrough.position(),
+            AnyGame::from_spec("breakthrough")
+                .unwrap()
+                .parse_position(&breakthrough.position())
+                .unwrap()
+                .position()
+        );
+        assert_eq!(
+            AnyGame::from_spec("breakthrough")
+                .unwrap()
+                .action_text(played)
+                .unwrap(),
+            "a2-a3"
+        );
     }
 }

@@ -1,0 +1,854 @@
+"""ply's games in OpenSpiel, and OpenSpiel's games in ply.
+
+``import ply_search.openspiel`` registers ply's games with ``pyspiel`` (OpenSpiel's Python
+API, ``pip install open-spiel``), so that a pyspiel user changes one line:
+``pyspiel.load_game("connect_four")`` becomes ``pyspiel.load_game("ply_connect_four")``, and
+everything else (OpenSpiel's algorithms, bots, evaluation and training code) runs unchanged on
+ply's rules.
+
+- The games OpenSpiel also has come under OpenSpiel's own name with ``ply_`` in front, and
+  speak OpenSpiel exactly: its parameters, action numbers, action strings, players, chance
+  outcomes, returns, observation tensor and strings, game type and game info
+  (``ply_connect_four``, ``ply_tic_tac_toe``, ``ply_nim``, ``ply_breakthrough``,
+  ``ply_amazons`` with OpenSpiel's three actions a turn, ``ply_othello``, ``ply_pig``,
+  ``ply_einstein_wurfelt_nicht``).
+- Every other game of ply's registry comes as ``ply_<its name>`` (dashes become
+  underscores), with ply's own action numbers and strings and its spec keys as parameters
+  (``ply_isolation(width=7,height=7,rules=aind)``, ``ply_onitama(seed=7)``; a list value is
+  written with ``;`` for ``,``: ``ply_queen_isolation(blocked=[(0;0)])``). A number key left
+  at 0 and a text key left empty take ply's default.
+
+``wrap(game)`` goes the other way: any OpenSpiel game of two players without chance becomes a
+game ply's searches, perft, the solver and the conformance kit take (see ``wrap``).
+
+>>> import pyspiel, ply_search.openspiel
+>>> game = pyspiel.load_game("ply_tic_tac_toe")
+>>> state = game.new_initial_state()
+>>> state.apply_action(4)
+>>> state.action_to_string(1, 0), state.legal_actions()[:3]
+('o(0,0)', [0, 1, 2])
+"""
+
+from __future__ import annotations
+
+try:
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.observation import IIGObserverForPublicInfoGame
+except ImportError as missing:  # pragma: no cover - the message is the point
+    raise ImportError(
+        f"ply_search.openspiel needs OpenSpiel ({missing.name} is missing): "
+        'pip install "ply-search[openspiel]" or pip install open-spiel==2.0.2'
+    ) from missing
+
+import ply_search
+
+__all__ = ["wrap", "registered", "Wrapped"]
+
+_GameType = pyspiel.GameType
+
+
+# --------------------------------------------------------------------------------------------
+# How each game speaks OpenSpiel.
+
+
+class _Dialect:
+    """One game as OpenSpiel has it: its name and parameters, how they make ply's spec, its
+    action numbers and strings, its observation. The base speaks ply's numbers as they are,
+    through the native `openspiel_*` methods (equal to ply's own for most games)."""
+
+    name = ""
+    long_name = ""
+    parameters: dict = {}
+    observation_shape = None  # OpenSpiel's tensor shape, or None without one
+    has_tensor = True  # whether OpenSpiel's observation tensor is given
+
+    def __init__(self, params):
+        self.params = dict(params)
+        self.game = None
+
+    def bind(self, game):
+        """Keeps the ply game these parameters made."""
+        self.game = game
+
+    def spec(self):
+        """ply's spec for these parameters."""
+        raise NotImplementedError
+
+    def info(self, game):
+        """OpenSpiel's game info: actions, chance outcomes, utilities, the longest game."""
+        start = game.new_initial_state()
+        return {
+            "num_distinct_actions": game.openspiel_num_actions(),
+            "max_chance_outcomes": self.max_chance_outcomes(game),
+            "num_players": game.num_players(),
+            "min_utility": -1.0,
+            "max_utility": 1.0,
+            "utility_sum": 0.0,
+            "max_game_length": self.max_game_length(game, start),
+        }
+
+    def max_chance_outcomes(self, game):
+        return 0
+
+    def max_game_length(self, game, start):
+        bound = game.max_game_length()
+        return int(bound) if bound is not None else _NO_BOUND
+
+    # A turn: most games play one action a turn.
+
+    def legal(self, state):
+        return state._ply.openspiel_legal_actions()
+
+    def apply(self, state, action):
+        state._ply.apply_openspiel_action(action)
+
+    def action_string(self, state, player, action):
+        return state._ply.action_to_string(action)
+
+    # What a player sees.
+
+    def text(self, state):
+        return str(state._ply)
+
+    def fill(self, planes, state, player):
+        """Writes OpenSpiel's observation of `state` for `player` into `planes` (zeroed)."""
+        raise NotImplementedError
+
+
+def _refuse(state, action):
+    """Raises the one-line error for an action `state` does not take."""
+    if state._ply.is_terminal():
+        raise ply_search.GameOverError(f"bad action `{action}`: expected no action (the game is over)")
+    raise ply_search.IllegalMoveError(
+        f"bad action `{action}`: expected one of the legal actions {state.legal_actions()}"
+    )
+
+
+# A game with no bound on its length (Onitama without max_plies) still needs a number here.
+_NO_BOUND = 1_000_000
+
+
+def _board(state, viewer=0):
+    """ply's observation planes seen by `viewer` as a numpy array, by plane name."""
+    tensor = np.asarray(state._ply.observation_tensor(viewer), dtype=np.float32)
+    names = state._ply.observation_planes()
+    return {name: tensor[i] for i, name in enumerate(names)}
+
+
+def _own_other_empty(state, viewer=0):
+    planes = _board(state, viewer)
+    own = next(v for k, v in planes.items() if k.startswith("own"))
+    other = next(v for k, v in planes.items() if k.startswith("opponent"))
+    return own, other, planes["empty"], planes.get("blocked")
+
+
+class _TicTacToe(_Dialect):
+    name, long_name = "tic_tac_toe", "Tic Tac Toe"
+    observation_shape = (3, 3, 3)
+
+    def spec(self):
+        return "tictactoe"
+
+    def action_string(self, state, player, action):
+        return f"{'xo'[player]}({action // 3},{action % 3})"
+
+    def text(self, state):
+        marks = _marks(state, "xo.")
+        return "\n".join("".join(row) for row in marks)
+
+    def fill(self, planes, state, player):
+        x, o, empty, _ = _own_other_empty(state)
+        planes[0], planes[1], planes[2] = empty, o, x
+
+
+def _marks(state, symbols, viewer=0, flip=False):
+    """The board as rows of `symbols` (player 0's, player 1's, empty), ply's top row first
+    (bottom first with `flip`)."""
+    own, other, _, _ = _own_other_empty(state, viewer)
+    rows = []
+    for r in range(own.shape[0]):
+        rows.append(
+            [symbols[0] if own[r][c] else symbols[1] if other[r][c] else symbols[2] for c in range(own.shape[1])]
+        )
+    return rows[::-1] if flip else rows
+
+
+class _ConnectFour(_Dialect):
+    name, long_name = "connect_four", "Connect Four"
+    parameters = {"rows": 6, "columns": 7, "x_in_row": 4, "egocentric_obs_tensor": False}
+
+    def spec(self):
+        if self.params["x_in_row"] != 4:
+            raise ValueError(
+                f"bad parameter `x_in_row={self.params['x_in_row']}`: expected 4 (ply's Connect Four is four in a row)"
+            )
+        return f"connect-four(width={self.params['columns']},height={self.params['rows']})"
+
+    @property
+    def observation_shape(self):
+        return (3, self.params["rows"], self.params["columns"])
+
+    def action_string(self, state, player, action):
+        return f"{'xo'[player]}{action}"
+
+    def text(self, state):
+        return "".join("".join(row) + "\n" for row in _marks(state, "xo."))
+
+    def fill(self, planes, state, player):
+        # OpenSpiel's rows count from the bottom. Its egocentric tensor puts the viewer's
+        # opponent's stones first, then the viewer's; the plain one player 0's first.
+        if self.params["egocentric_obs_tensor"]:
+            own, other, empty, _ = _own_other_empty(state, player)
+            own, other = other, own
+        else:
+            own, other, empty, _ = _own_other_empty(state, 0)
+        planes[0], planes[1], planes[2] = own[::-1], other[::-1], empty[::-1]
+
+
+class _Nim(_Dialect):
+    name, long_name = "nim", "Nim"
+    parameters = {"pile_sizes": "1;3;5;7", "is_misere": True}
+
+    def piles(self):
+        text = self.params["pile_sizes"]
+        try:
+            piles = [int(p) for p in text.split(";")]
+        except ValueError:
+            piles = None
+        if not piles or any(p < 0 or p > 15 for p in piles) or len(piles) > 8:
+            raise ValueError(
+                f"bad parameter `pile_sizes={text}`: expected at most 8 pile sizes from 0 to 15 separated by `;`, e.g. 3;4;5"
+            )
+        return piles
+
+    def spec(self):
+        misere = "on" if self.params["is_misere"] else "off"
+        return f"nim(heaps=[{','.join(map(str, self.piles()))}],misere={misere})"
+
+    @property
+    def observation_shape(self):
+        piles = self.piles()
+        return (2 + 1 + len(piles) + len(piles) * (max(piles) + 1),)
+
+    def info(self, game):
+        piles = self.piles()
+        return dict(super().info(game), num_distinct_actions=len(piles) * max(piles) + 1, max_game_length=sum(piles))
+
+    def legal(self, state):
+        count = len(self.piles())
+        # ply numbers a take `16 * pile + stones - 1`; OpenSpiel `(stones - 1) * piles + pile`.
+        return sorted((a % 16) * count + a // 16 for a in state._ply.legal_actions())
+
+    def apply(self, state, action):
+        if action not in self.legal(state):
+            _refuse(state, action)
+        stones, pile = divmod(action, len(self.piles()))
+        state._ply.apply_action(16 * pile + stones)
+
+    def action_string(self, state, player, action):
+        stones, pile = divmod(action, len(self.piles()))
+        return f"pile:{pile + 1}, take:{stones + 1};"
+
+    def heaps(self, state):
+        return [int(h) for h in state._ply.fields()["heaps"]]
+
+    def text(self, state):
+        player = state.move_number() % 2
+        return f"({player}): " + " ".join(map(str, self.heaps(state)))
+
+    def fill(self, planes, state, player):
+        piles = self.piles()
+        width = max(piles) + 1
+        planes[state.move_number() % 2] = 1
+        planes[2] = state.is_terminal()
+        planes[2 + len(piles)] = 1
+        for i, heap in enumerate(self.heaps(state)):
+            planes[3 + len(piles) + i * width + heap] = 1
+
+
+class _Breakthrough(_Dialect):
+    name, long_name = "breakthrough", "Breakthrough"
+    parameters = {"rows": 8, "columns": 8}
+
+    def spec(self):
+        return f"breakthrough(width={self.params['columns']},height={self.params['rows']})"
+
+    @property
+    def observation_shape(self):
+        return (3, self.params["rows"], self.params["columns"])
+
+    def info(self, game):
+        rows, columns = self.params["rows"], self.params["columns"]
+        return dict(super().info(game), max_game_length=2 * (2 * rows - 3) * columns + 1)
+
+    def action_string(self, state, player, action):
+        rest, captures = divmod(action, 2)
+        cell, direction = divmod(rest, 6)
+        row, column = divmod(cell, self.params["columns"])
+        to_row = row + (1 if direction < 3 else -1)
+        to_column = column + direction % 3 - 1
+        rows = self.params["rows"]
+        square = lambda r, c: f"{chr(97 + c)}{rows - r}"
+        return square(row, column) + square(to_row, to_column) + ("*" if captures else "")
+
+    def text(self, state):
+        # OpenSpiel's first player (b) starts at the top: ply's board upside down.
+        rows = self.params["rows"]
+        marks = _marks(state, "bw.", flip=True)
+        lines = [f"{rows - r}{''.join(row)}" for r, row in enumerate(marks)]
+        return "\n".join(lines) + "\n " + "".join(chr(97 + c) for c in range(self.params["columns"])) + "\n"
+
+    def fill(self, planes, state, player):
+        first, second, empty, _ = _own_other_empty(state)
+        planes[0], planes[1], planes[2] = first[::-1], second[::-1], empty[::-1]
+
+
+class _Amazons(_Dialect):
+    """OpenSpiel plays an Amazons turn as three actions by the same player: the amazon's
+    cell, its landing cell and the arrow's cell, each numbered `row * size + column` with
+    rows from the top. ply's move is the whole turn, written `b1-b3/d3`."""
+
+    name, long_name = "amazons", "Amazons"
+    parameters = {"board_size": 10}
+
+    def spec(self):
+        size = self.params["board_size"]
+        return f"amazons(width={size},height={size})"
+
+    @property
+    def observation_shape(self):
+        size = self.params["board_size"]
+        return (4, size, size)
+
+    def info(self, game):
+        size = self.params["board_size"]
+        return dict(super().info(game), num_distinct_actions=size * size, max_game_length=3 * size * size)
+
+    def cell(self, square):
+        size = self.params["board_size"]
+        return (size - int(square[1:])) * size + ord(square[0]) - 97
+
+    def turns(self, state):
+        """The legal turns as (cells, ply's action) pairs, cells in OpenSpiel's numbers."""
+        turns = []
+        for action, move in zip(state._ply.legal_actions(), state._ply.legal_moves()):
+            origin, rest = move.split("-")
+            landing, arrow = rest.split("/")
+            turns.append(((self.cell(origin), self.cell(landing), self.cell(arrow)), action))
+        return turns
+
+    def legal(self, state):
+        if state._ply.is_terminal():
+            return []
+        chosen = state._pending
+        step = len(chosen)
+        return sorted({cells[step] for cells, _ in self.turns(state) if cells[:step] == chosen})
+
+    def apply(self, state, action):
+        chosen = state._pending + (action,)
+        matches = [a for cells, a in self.turns(state) if cells[: len(chosen)] == chosen]
+        if not matches or state._ply.is_terminal():
+            _refuse(state, action)
+        if len(chosen) == 3:
+            state._ply.apply_action(matches[0])
+            chosen = ()
+        state._pending = chosen
+
+    def action_string(self, state, player, action):
+        size = self.params["board_size"]
+        row, column = divmod(action, size)
+        step = ("From", "To", "Shoot:")[len(state._pending)]
+        return f"{'XO'[player]} {step} ({row + 1}, {column + 1})"
+
+    def text(self, state):
+        own, other, empty, blocked = _own_other_empty(state)
+        size = self.params["board_size"]
+        rows = []
+        for r in range(size):
+            rows.append(
+                "".join(
+                    "X" if own[r][c] else "O" if other[r][c] else "." if empty[r][c] else "#" for c in range(size)
+                )
+            )
+        # The amazon lifted off its cell is shown gone until the turn ends, as OpenSpiel does.
+        if state._pending:
+            origin = state._pending[0]
+            r, c = divmod(origin, size)
+            rows[r] = rows[r][:c] + "." + rows[r][c + 1 :]
+            if len(state._pending) == 2:
+                r, c = divmod(state._pending[1], size)
+                rows[r] = rows[r][:c] + "XO"[state._ply.current_player()] + rows[r][c + 1 :]
+        return "\n".join(rows)
+
+    def fill(self, planes, state, player):
+        marks = self.text(state).split("\n")
+        for r, row in enumerate(marks):
+            for c, mark in enumerate(row):
+                planes[".OX#".index(mark), r, c] = 1
+
+
+class _Othello(_Dialect):
+    name, long_name = "othello", "Othello"
+    observation_shape = (3, 8, 8)
+
+    def info(self, game):
+        # OpenSpiel counts the passes too: at most 128 actions.
+        return dict(super().info(game), max_game_length=128)
+
+    def spec(self):
+        return "othello"
+
+    def text(self, state):
+        board = state._ply.position().split(" ")[0].split("/")
+        if state._ply.is_terminal():
+            head = "Terminal State:"
+        else:
+            head = ["Black (x) to play:", "White (o) to play:"][state._ply.current_player()]
+        files = "  a b c d e f g h  "
+        lines = [head, files]
+        lines += [f"{r + 1} {' '.join(row)} {r + 1}" for r, row in enumerate(board)]
+        return "\n".join(lines + [files])
+
+    def fill(self, planes, state, player):
+        own, other, empty, _ = _own_other_empty(state, player)
+        planes[0], planes[1], planes[2] = empty, own, other
+
+
+class _Pig(_Dialect):
+    name, long_name = "pig", "Pig"
+    has_tensor = False
+    parameters = {"players": 2, "horizon": 1000, "winscore": 100, "diceoutcomes": 6, "piglet": False}
+
+    def spec(self):
+        if self.params["players"] != 2 or self.params["piglet"]:
+            raise ValueError("bad parameters: expected players=2 and piglet=false (ply's Pig is the two-player game)")
+        p = self.params
+        return f"pig(goal={p['winscore']},die={p['diceoutcomes']},horizon={p['horizon']})"
+
+    def max_chance_outcomes(self, game):
+        return self.params["diceoutcomes"]
+
+    def info(self, game):
+        # OpenSpiel counts the players' actions (roll, stop) apart from the die's faces.
+        return dict(super().info(game), num_distinct_actions=2, max_game_length=self.params["horizon"])
+
+    def action_string(self, state, player, action):
+        words = state._ply.action_to_string(action)
+        return "Roll " + words if player == pyspiel.PlayerId.CHANCE else words
+
+    def text(self, state):
+        # ply's position: scores, turn total, the player whose turn it is, then the phase.
+        first, second, total, player = state._ply.position().split(" ")[:4]
+        # OpenSpiel is rolling after a roll, also when that roll met the horizon and ended it.
+        last = state._history[-1] if state._history else (None, None)
+        rolled = state._ply.is_terminal() and last[0] is not None and last[0] >= 0 and last[1] == 0
+        rolling = " (rolling)" if state._ply.is_chance_node() or rolled else ""
+        return f"Scores: {first} {second}, Turn total: {total}\nCurrent player: {player}{rolling}\n"
+
+
+class _Einstein(_Dialect):
+    name, long_name = "einstein_wurfelt_nicht", "einstein_wurfelt_nicht"
+    has_tensor = False
+
+    def spec(self):
+        return "einstein-wurfelt-nicht"
+
+    def max_chance_outcomes(self, game):
+        return 720
+
+    def info(self, game):
+        # ply numbers the setups among its actions; OpenSpiel counts the moves only.
+        return dict(super().info(game), num_distinct_actions=300, max_game_length=112)
+
+    def action_string(self, state, player, action):
+        if player != pyspiel.PlayerId.CHANCE:
+            return state._ply.action_to_string(action)
+        fields = state._ply.fields()
+        if fields["phase"] == "setup":
+            colour = "white" if any(fields["cubes"]) else "black"
+            return f"Placing {colour} cubes on the board - action {action}"
+        return f"roll {action + 1}"
+
+    def text(self, state):
+        rows = state._ply.position().split(" ")[0].split("/")
+        lines = []
+        for row in rows:
+            cells, i = [], 0
+            while i < len(row):
+                if row[i] == ".":
+                    cells.append("|__|")
+                    i += 1
+                else:
+                    cells.append(f"|{row[i:i + 2]}|")
+                    i += 2
+            lines.append("".join(cells) + "\n")
+        return "".join(lines)
+
+
+_OPENSPIEL_FORMS = [_TicTacToe, _ConnectFour, _Nim, _Breakthrough, _Amazons, _Othello, _Pig, _Einstein]
+
+# ply's games OpenSpiel also has but numbers otherwise, not bridged (see docs/python.md):
+# backgammon (36 ordered rolls, some plays under two numbers) and Chinese Checkers (a hop an
+# action). Their OpenSpiel names stay free rather than speak different numbers.
+_NOT_BRIDGED = {"backgammon", "chinese-checkers"}
+
+
+class _PlyForm(_Dialect):
+    """A game of ply's registry as ply has it: ply's numbers and strings, its spec keys as
+    parameters (a number left at 0 and a text left empty take ply's default)."""
+
+    registered: dict = {}
+    keys: dict = {}
+
+    def spec(self):
+        given = []
+        for key, default in self.keys.items():
+            value = self.params[key]
+            if value != default:
+                text = str(value).lower() if isinstance(value, bool) else str(value)
+                given.append(f"{key}={text.replace(';', ',')}")
+        base = self.registered["name"]
+        return f"{base}({','.join(given)})" if given else base
+
+    @property
+    def observation_shape(self):
+        if self.game is None or not self.has_tensor:
+            return None
+        return tuple(self.game.new_initial_state().observation_shape())
+
+    def text(self, state):
+        return str(state._ply)
+
+    def fill(self, planes, state, player):
+        planes[...] = np.asarray(state._ply.observation_tensor(player), dtype=np.float32)
+
+
+def _ply_keys(entries):
+    """The OpenSpiel parameters of a registered game's keys: a number where ply's default is
+    one (0 where it depends on other keys), else text (empty for ply's default)."""
+    keys = {}
+    for entry in entries:
+        for k in entry["keys"]:
+            default = k["default"]
+            first = default.split(" ")[0]
+            if first.isdigit():
+                keys[k["key"]] = int(first) if "(" not in default else 0
+            else:
+                keys[k["key"]] = ""
+    return keys
+
+
+# --------------------------------------------------------------------------------------------
+# The pyspiel classes.
+
+
+class _Observer:
+    """OpenSpiel's observer of a bridged game: the tensor in `tensor`, shaped in `dict`."""
+
+    def __init__(self, dialect, params):
+        if params:
+            raise ValueError(f"bad observation parameters {params}: expected none")
+        self._dialect = dialect
+        shape = dialect.observation_shape
+        if shape is None:
+            self.tensor, self.dict = None, {}
+        else:
+            self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+            self.dict = {"observation": self.tensor.reshape(shape)}
+
+    def set_from(self, state, player):
+        if self.tensor is not None:
+            self.tensor.fill(0)
+            self._dialect.fill(self.dict["observation"], state, player)
+
+    def string_from(self, state, player):
+        return self._dialect.text(state)
+
+
+class _BridgeGame(pyspiel.Game):
+    """A ply game as a pyspiel game (made per registered name by `_register`)."""
+
+    _form = _Dialect
+    _game_type: _GameType
+
+    def __init__(self, params=None):
+        params = dict(params or {})
+        self._dialect = self._form(params)
+        self._ply_game = ply_search.load_game(self._dialect.spec())
+        self._dialect.bind(self._ply_game)
+        info = self._dialect.info(self._ply_game)
+        super().__init__(self._game_type, pyspiel.GameInfo(**info), params)
+        # Each game has its own state class, which knows the game for Python-side clones;
+        # a game that plays OpenSpiel's numbers as one action a turn takes the short way.
+        direct = type(self._dialect).legal is _Dialect.legal and type(self._dialect).apply is _Dialect.apply
+        base = _DirectState if direct else _BridgeState
+        self._state_class = type("State", (base,), {"_bridge": self})
+
+    def new_initial_state(self, *args):
+        return self._state_class(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
+            return _Observer(self._dialect, params)
+        return IIGObserverForPublicInfoGame(iig_obs_type, params)
+
+    @property
+    def ply_game(self):
+        """The ply game behind this one (`ply_search.Game`)."""
+        return self._ply_game
+
+
+class _BridgeState(pyspiel.State):
+    """A ply state as a pyspiel state.
+
+    The methods a Python loop calls most (``legal_actions``, ``apply_action``,
+    ``current_player``, ``is_terminal``, ``returns``, ``clone``) answer in Python without the
+    round trip through OpenSpiel's C++; the history is kept here too, so ``history()`` and
+    ``move_number()`` are right whichever side played the actions.
+    """
+
+    _bridge: _BridgeGame
+
+    def __init__(self, game):
+        super().__init__(game)
+        self._ply = game.ply_game.new_initial_state()
+        self._pending = ()
+        self._history = []
+
+    # The fast path, called from Python.
+
+    def current_player(self):
+        return self._ply.current_player()
+
+    def is_terminal(self):
+        return self._ply.is_terminal()
+
+    def is_chance_node(self):
+        return self._ply.is_chance_node()
+
+    def legal_actions(self, player=None):
+        if player is not None and player != self.current_player():
+            return []
+        return self._bridge._dialect.legal(self)
+
+    def apply_action(self, action):
+        player = self._ply.current_player()
+        self._bridge._dialect.apply(self, action)
+        self._history.append((player, action))
+
+    def returns(self):
+        return self._ply.returns()
+
+    def rewards(self):
+        return self._ply.returns() if self._ply.is_terminal() else [0.0] * self._ply.num_players()
+
+    def chance_outcomes(self):
+        return self._ply.chance_outcomes()
+
+    def history(self):
+        return [action for _, action in self._history]
+
+    def full_history(self):
+        return [pyspiel.PlayerAction(player, action) for player, action in self._history]
+
+    def history_str(self):
+        return ", ".join(str(action) for _, action in self._history)
+
+    def move_number(self):
+        return len(self._history)
+
+    def is_initial_state(self):
+        return not self._history
+
+    def clone(self):
+        other = type(self)(self._bridge)
+        other._ply = self._ply.clone()
+        other._pending = self._pending
+        other._history = list(self._history)
+        return other
+
+    def child(self, action):
+        other = self.clone()
+        other.apply_action(action)
+        return other
+
+    def action_to_string(self, player, action=None):
+        if action is None:
+            player, action = self.current_player(), player
+        return self._bridge._dialect.action_string(self, player, action)
+
+    def __str__(self):
+        return self._bridge._dialect.text(self)
+
+    @property
+    def ply_state(self):
+        """The ply state behind this one (`ply_search.State`; mid-turn in Amazons, the
+        position before the turn)."""
+        return self._ply
+
+    # The hooks OpenSpiel's C++ calls (its algorithms, its ApplyAction).
+
+    def _legal_actions(self, player):
+        return self._bridge._dialect.legal(self)
+
+    def _apply_action(self, action):
+        self.apply_action(action)
+
+    def _action_to_string(self, player, action):
+        return self._bridge._dialect.action_string(self, player, action)
+
+
+class _DirectState(_BridgeState):
+    """The state of a game whose turns are one action in OpenSpiel's numbers, which the
+    native state lists and plays itself: the loop's two calls go straight to it."""
+
+    def legal_actions(self, player=None):
+        if player is not None and player != self._ply.current_player():
+            return []
+        return self._ply.openspiel_legal_actions()
+
+    def apply_action(self, action):
+        player = self._ply.current_player()
+        self._ply.apply_openspiel_action(action)
+        self._history.append((player, action))
+
+
+def _game_type(dialect, name, long_name, players, chance, observation):
+    chance_mode = _GameType.ChanceMode.EXPLICIT_STOCHASTIC if chance else _GameType.ChanceMode.DETERMINISTIC
+    return pyspiel.GameType(
+        short_name=name,
+        long_name=long_name,
+        dynamics=_GameType.Dynamics.SEQUENTIAL,
+        chance_mode=chance_mode,
+        information=_GameType.Information.PERFECT_INFORMATION,
+        utility=_GameType.Utility.ZERO_SUM,
+        reward_model=_GameType.RewardModel.TERMINAL,
+        max_num_players=players[1],
+        min_num_players=players[0],
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=observation,
+        parameter_specification=dialect.parameters,
+    )
+
+
+def _register(form, name, long_name, players, chance, observation):
+    game_type = _game_type(form, name, long_name, players, chance, observation)
+    game_class = type(f"Ply_{name}", (_BridgeGame,), {"_form": form, "_game_type": game_type})
+    pyspiel.register_game(game_type, game_class)
+    return name
+
+
+def _register_all():
+    names = []
+    for form in _OPENSPIEL_FORMS:
+        start = ply_search.load_game(form(form.parameters).spec())
+        names.append(
+            _register(
+                form,
+                "ply_" + form.name,
+                "ply " + form.long_name,
+                (2, 2),
+                start.has_chance_nodes(),
+                form.has_tensor,
+            )
+        )
+    taken = {n for n in names}
+    by_name = {}
+    for entry in ply_search.registered_games():
+        by_name.setdefault(entry["name"], []).append(entry)
+    for base, entries in by_name.items():
+        name = "ply_" + base.replace("-", "_")
+        if name in taken or base in _NOT_BRIDGED:
+            continue
+        keys = _ply_keys(entries)
+        example = ply_search.load_game(entries[0]["example"])
+        state = example.new_initial_state()
+        try:
+            shape = tuple(state.observation_shape())
+        except ply_search.PlyError:
+            shape = None
+        form = type(
+            f"_PlyForm_{base}",
+            (_PlyForm,),
+            {"registered": entries[0], "keys": keys, "parameters": keys, "has_tensor": shape is not None},
+        )
+        players = (2, 6) if "players" in keys else (2, 2)
+        names.append(_register(form, name, "ply " + base, players, example.has_chance_nodes(), form.has_tensor))
+    return names
+
+
+registered = _register_all()
+"""The names this module registered with pyspiel."""
+
+
+# --------------------------------------------------------------------------------------------
+# OpenSpiel's games in ply.
+
+
+class Wrapped:
+    """An OpenSpiel state as a game ply's searches take (ply's Python-game protocol:
+    ``to_move``, ``moves``, ``play``, ``outcome``, ``key``): ``ply_search.perft``,
+    ``search``, ``solve`` and ``check`` run on it. Moves are OpenSpiel's action numbers.
+    Made by ``wrap``."""
+
+    __slots__ = ("state", "_next")
+
+    def __init__(self, state, after=None):
+        self.state = state
+        # At the end OpenSpiel has no player to move; ply's searches score an end for the
+        # player who would move next, the one after the last mover.
+        self._next = state.current_player() if not state.is_terminal() else 1 - after
+
+    def to_move(self):
+        return self._next
+
+    def moves(self):
+        return self.state.legal_actions()
+
+    def play(self, move):
+        return Wrapped(self.state.child(move), self._next)
+
+    def outcome(self):
+        if not self.state.is_terminal():
+            return None
+        returns = self.state.returns()
+        if returns[0] == returns[1]:
+            return "draw"
+        return 0 if returns[0] > returns[1] else 1
+
+    def key(self):
+        return hash(self.state.serialize()) & (2**64 - 1)
+
+    def position(self):
+        return self.state.serialize()
+
+    def __str__(self):
+        return str(self.state)
+
+
+def wrap(game):
+    """OpenSpiel's `game` (a `pyspiel.Game`, or its name) at its start, as a game for ply's
+    searches: ``ply_search.perft(wrap("tic_tac_toe"), 9)``. Two players, no chance and
+    perfect information, as ply's Python-game protocol has them; any other is refused in
+    one line."""
+    if isinstance(game, str):
+        game = pyspiel.load_game(game)
+    kind = game.get_type()
+    problems = []
+    if game.num_players() != 2:
+        problems.append(f"{game.num_players()} players")
+    if kind.chance_mode != _GameType.ChanceMode.DETERMINISTIC:
+        problems.append("chance nodes")
+    if kind.information != _GameType.Information.PERFECT_INFORMATION:
+        problems.append("hidden information")
+    if kind.dynamics != _GameType.Dynamics.SEQUENTIAL:
+        problems.append("simultaneous moves")
+    if problems:
+        raise ply_search.BadSpecError(
+            f"bad game `{kind.short_name}`: expected a sequential game of two players with perfect "
+            f"information and no chance (this one has {', '.join(problems)})"
+        )
+    return Wrapped(game.new_initial_state())

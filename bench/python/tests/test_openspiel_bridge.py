@@ -1,0 +1,241 @@
+"""ply's games as pyspiel games (`import ply_search.openspiel`), checked against OpenSpiel's own
+games: random games played move for move through both, comparing at every step everything a
+pyspiel user reads (players, legal actions, chance outcomes, action strings, the board's
+strings, the observation tensors, returns, history); the game type and info; OpenSpiel's own
+algorithms and tests run on the bridged games; and OpenSpiel's games searched by ply through
+`wrap`. Needs pyspiel (`pip install open-spiel==2.0.2`, which .ci/run installs); skipped
+where it is not installed."""
+
+import pickle
+import random
+import unittest
+
+import ply_search
+
+try:
+    import numpy as np
+    import pyspiel
+    import ply_search.openspiel as bridge
+except ImportError:  # the plain python3 of `cargo test`
+    pyspiel = None
+
+# Each shared game with the parameter sets compared, and the random games played for each.
+SHARED = [
+    ("tic_tac_toe", [{}], 300),
+    ("connect_four", [{}, {"rows": 5, "columns": 4}, {"egocentric_obs_tensor": True}], 120),
+    ("nim", [{}, {"pile_sizes": "3;4;5", "is_misere": False}, {"pile_sizes": "2;9"}], 150),
+    ("breakthrough", [{}, {"rows": 6, "columns": 6}, {"rows": 5, "columns": 4}], 40),
+    ("amazons", [{"board_size": 6}, {"board_size": 8}], 10),
+    ("othello", [{}], 40),
+    ("pig", [{}, {"winscore": 20, "diceoutcomes": 3}, {"horizon": 40}], 60),
+    ("einstein_wurfelt_nicht", [{}], 60),
+]
+
+
+def play_both(test, ours, theirs, rng, game):
+    """Plays one random game in the bridge and in OpenSpiel at once, comparing at every step;
+    returns the positions compared."""
+    kind = theirs.get_game().get_type()
+    players = theirs.get_game().num_players()
+    steps = 0
+    while True:
+        test.assertEqual(ours.is_terminal(), theirs.is_terminal())
+        test.assertEqual(ours.current_player(), theirs.current_player())
+        test.assertEqual(ours.move_number(), theirs.move_number())
+        test.assertEqual(ours.history(), theirs.history())
+        test.assertEqual(str(ours), str(theirs), game)
+        for p in range(players):
+            test.assertEqual(ours.observation_string(p), theirs.observation_string(p))
+            if kind.provides_observation_tensor and game not in ("pig", "einstein_wurfelt_nicht"):
+                test.assertEqual(list(ours.observation_tensor(p)), list(theirs.observation_tensor(p)), (game, p))
+        test.assertEqual(list(ours.returns()), list(theirs.returns()))
+        if theirs.is_terminal():
+            return steps
+        test.assertEqual(ours.is_chance_node(), theirs.is_chance_node())
+        legal = list(theirs.legal_actions())
+        test.assertEqual(ours.legal_actions(), legal)
+        player = theirs.current_player()
+        if theirs.is_chance_node():
+            test.assertEqual(sorted(ours.chance_outcomes()), sorted(theirs.chance_outcomes()))
+        else:
+            test.assertEqual(ours.legal_actions(player), legal)
+            test.assertEqual(ours.legal_actions(1 - player), [])
+        for a in legal:
+            test.assertEqual(ours.action_to_string(player, a), theirs.action_to_string(player, a))
+        action = rng.choice(legal)
+        ours.apply_action(action)
+        theirs.apply_action(action)
+        steps += 1
+
+
+@unittest.skipUnless(pyspiel, "pyspiel is not installed (pip install open-spiel==2.0.2)")
+class TheSharedGamesSpeakOpenSpiel(unittest.TestCase):
+    def test_random_games_agree_step_for_step(self):
+        for game, param_sets, games in SHARED:
+            for params in param_sets:
+                ours_game = pyspiel.load_game("ply_" + game, params)
+                theirs_game = pyspiel.load_game(game, params)
+                rng = random.Random(7)
+                steps = sum(
+                    play_both(self, ours_game.new_initial_state(), theirs_game.new_initial_state(), rng, game)
+                    for _ in range(games)
+                )
+                self.assertGreater(steps, 500, (game, params))
+
+    def test_the_game_type_and_info_are_openspiels(self):
+        for game, param_sets, _ in SHARED:
+            for params in param_sets:
+                ours, theirs = pyspiel.load_game("ply_" + game, params), pyspiel.load_game(game, params)
+                self.assertEqual(ours.get_parameters(), theirs.get_parameters())
+                for method in [
+                    "num_distinct_actions",
+                    "max_game_length",
+                    "max_chance_outcomes",
+                    "num_players",
+                    "min_utility",
+                    "max_utility",
+                    "utility_sum",
+                ]:
+                    self.assertEqual(getattr(ours, method)(), getattr(theirs, method)(), (game, params, method))
+                a, b = ours.get_type(), theirs.get_type()
+                for field in ["dynamics", "chance_mode", "information", "utility", "reward_model"]:
+                    self.assertEqual(getattr(a, field), getattr(b, field), (game, field))
+                if b.provides_observation_tensor and a.provides_observation_tensor:
+                    self.assertEqual(ours.observation_tensor_shape(), theirs.observation_tensor_shape())
+
+    def test_clones_children_and_serialized_states_carry_on_the_same(self):
+        game = pyspiel.load_game("ply_breakthrough(rows=6,columns=6)")
+        state = game.new_initial_state()
+        rng = random.Random(3)
+        for _ in range(9):
+            state.apply_action(rng.choice(state.legal_actions()))
+        copy = state.clone()
+        again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
+        restored = pickle.loads(pickle.dumps(state.ply_state))
+        self.assertEqual(restored.position(), state.ply_state.position())
+        for other in (copy, again):
+            self.assertEqual((str(other), other.history()), (str(state), state.history()))
+        action = state.legal_actions()[0]
+        child = state.child(action)
+        state.apply_action(action)
+        self.assertEqual((str(child), child.history()), (str(state), state.history()))
+        self.assertNotEqual(str(copy), str(state))
+
+    def test_bad_parameters_and_actions_are_one_line_errors(self):
+        with self.assertRaisesRegex(Exception, r"bad parameter `x_in_row=5`: expected 4"):
+            pyspiel.load_game("ply_connect_four(x_in_row=5)")
+        with self.assertRaisesRegex(Exception, r"bad parameter `pile_sizes=3;x`"):
+            pyspiel.load_game("ply_nim(pile_sizes=3;x)")
+        state = pyspiel.load_game("ply_amazons(board_size=6)").new_initial_state()
+        with self.assertRaisesRegex(ply_search.IllegalMoveError, r"bad action `0`: expected one of the legal actions \[24, 29, 31, 34\]"):
+            state.apply_action(0)
+        state = pyspiel.load_game("ply_breakthrough").new_initial_state()
+        with self.assertRaisesRegex(ply_search.IllegalMoveError, r"bad action `0`: expected one of the legal actions in OpenSpiel's numbering \[98, 100"):
+            state.apply_action(0)
+
+
+@unittest.skipUnless(pyspiel, "pyspiel is not installed (pip install open-spiel==2.0.2)")
+class OpenSpielsAlgorithmsRunOnPlysGames(unittest.TestCase):
+    def test_openspiels_random_simulation_test_passes(self):
+        for name in [
+            "ply_tic_tac_toe",
+            "ply_connect_four",
+            "ply_nim",
+            "ply_breakthrough(rows=6,columns=6)",
+            "ply_amazons(board_size=6)",
+            "ply_othello",
+            "ply_pig(winscore=20)",
+            "ply_einstein_wurfelt_nicht",
+            "ply_isolation(width=5,height=5)",
+            "ply_queen_isolation",
+            "ply_onitama",
+            "ply_rolit(players=3,size=6)",
+            "ply_isolation(players=3,width=6,height=6)",
+        ]:
+            pyspiel.random_sim_test(pyspiel.load_game(name), num_sims=3, serialize=True, verbose=False)
+
+    def test_alpha_beta_search_finds_openspiels_values(self):
+        from open_spiel.python.algorithms import minimax
+
+        for ours, theirs, depth in [
+            ("ply_tic_tac_toe", "tic_tac_toe", None),
+            ("ply_nim(pile_sizes=2;3;4)", "nim(pile_sizes=2;3;4)", None),
+        ]:
+            values = []
+            for name in (ours, theirs):
+                game = pyspiel.load_game(name)
+                state = game.new_initial_state()
+                value, action = minimax.alpha_beta_search(game, state, maximum_depth=depth or 30, maximizing_player_id=0)
+                values.append((value, action))
+            self.assertEqual(values[0], values[1], ours)
+        # The solver agrees: tic-tac-toe is a draw, this Nim a first-player win.
+        self.assertEqual(values[0][0], 1.0)
+
+    def test_mcts_bots_play_through_evaluate_bots(self):
+        # OpenSpiel's Python MCTSBot (its C++ MCTSBot crashes on every Python-implemented game
+        # in open-spiel 2.0.2, its own python_tic_tac_toe included: docs/python.md).
+        from open_spiel.python.algorithms import evaluate_bots, mcts
+
+        game = pyspiel.load_game("ply_connect_four")
+        rng = np.random.RandomState(2)
+        searcher = mcts.MCTSBot(game, 1.4, 200, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+        random_bot = pyspiel.make_uniform_random_bot(1, 5)
+        wins = 0
+        for _ in range(4):
+            returns = evaluate_bots.evaluate_bots(game.new_initial_state(), [searcher, random_bot], rng)
+            self.assertIn(list(returns), [[1.0, -1.0], [-1.0, 1.0], [0.0, 0.0]])
+            wins += returns[0] > 0
+        self.assertGreaterEqual(wins, 3)  # the search beats a random player
+
+
+@unittest.skipUnless(pyspiel, "pyspiel is not installed (pip install open-spiel==2.0.2)")
+class PlysOwnGamesComeUnderPlyNames(unittest.TestCase):
+    def test_every_registered_game_is_registered_with_pyspiel(self):
+        names = set(pyspiel.registered_names())
+        for entry in ply_search.registered_games():
+            base = entry["name"].replace("-", "_")
+            if entry["name"] in ("backgammon", "chinese-checkers"):
+                self.assertNotIn("ply_" + base, names)  # numbered otherwise: not bridged
+            else:
+                self.assertIn("ply_" + base, names)
+        self.assertTrue(set(bridge.registered) <= names)
+
+    def test_spec_keys_are_parameters_with_plys_defaults(self):
+        game = pyspiel.load_game("ply_isolation(width=7,height=7,rules=aind)")
+        self.assertEqual(game.ply_game.spec, "isolation(width=7,height=7,rules=aind)")
+        self.assertEqual(pyspiel.load_game("ply_isolation").ply_game.spec, "isolation")
+        game = pyspiel.load_game("ply_queen_isolation(preset=quiz)")
+        state = game.new_initial_state()
+        self.assertEqual(state.legal_actions(), state.ply_state.legal_actions())
+        self.assertEqual(state.action_to_string(0, state.legal_actions()[0]), "(0,0)")
+        blocked = pyspiel.load_game("ply_queen_isolation(blocked=[(0;0)])").ply_game.spec
+        self.assertEqual(blocked, "queen-isolation(blocked=[(0,0)])")
+        rolit = pyspiel.load_game("ply_rolit(players=3)")
+        self.assertEqual((rolit.num_players(), len(rolit.new_initial_state().returns())), (3, 3))
+        with self.assertRaisesRegex(ply_search.BadSpecError, "bad board size `13x6`: expected width 1 to 9"):
+            pyspiel.load_game("ply_connect_four(columns=13)")
+
+
+@unittest.skipUnless(pyspiel, "pyspiel is not installed (pip install open-spiel==2.0.2)")
+class OpenSpielsGamesInPly(unittest.TestCase):
+    def test_plys_searches_perft_and_solver_run_on_openspiels_games(self):
+        tic_tac_toe = bridge.wrap("tic_tac_toe")
+        self.assertEqual(ply_search.perft(tic_tac_toe, 9), 255168)
+        self.assertEqual(ply_search.solve(tic_tac_toe)["value"], 0)
+        self.assertEqual(ply_search.check(tic_tac_toe, games=20), 20)
+        # A Connect Four threat found in OpenSpiel's own game: x plays the winning column.
+        state = pyspiel.load_game("connect_four").new_initial_state()
+        for column in [0, 6, 1, 6, 2]:
+            state.apply_action(column)
+        result = ply_search.search(bridge.Wrapped(state), "alphabeta(depth=4)")
+        self.assertEqual(state.legal_actions()[result["best_action"]], 3)
+        # Hex, which ply does not have, solved on a 2x2 board: the first player wins.
+        self.assertGreater(ply_search.solve(bridge.wrap(pyspiel.load_game("hex(board_size=2)")))["value"], 0)
+
+    def test_games_outside_the_protocol_are_refused_in_one_line(self):
+        with self.assertRaisesRegex(ply_search.BadSpecError, r"bad game `kuhn_poker`: expected a sequential game of two players with perfect information and no chance \(this one has chance nodes, hidden information\)"):
+            bridge.wrap("kuhn_poker")
+
+
+if __name__ == "__main__":
+    unittest.main()
