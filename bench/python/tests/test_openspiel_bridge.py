@@ -188,6 +188,25 @@ class OpenSpielsAlgorithmsRunOnPlysGames(unittest.TestCase):
         self.assertGreaterEqual(wins, 3)  # the search beats a random player
 
 
+    def test_openspiels_bots_play_in_plys_arena(self):
+        from open_spiel.python.algorithms import mcts
+
+        game = pyspiel.load_game("ply_breakthrough(rows=5,columns=4)")
+        rng = np.random.RandomState(4)
+        bot = mcts.MCTSBot(game, 1.4, 100, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+        standings = ply_search.arena(
+            "breakthrough(width=4,height=5)",
+            ["random(seed=3)", bridge.agent(bot, game, "openspiel-mcts")],
+            openings=3,
+            threads=1,
+        )
+        rows = {row["agent"]: row for row in standings.rows()}
+        self.assertEqual(rows["openspiel-mcts"]["games"], 6)
+        self.assertGreaterEqual(rows["openspiel-mcts"]["wins"], 5)  # MCTS beats random play
+        with self.assertRaisesRegex(ply_search.BadSpecError, "expected a game of ply_search.openspiel with one action a turn"):
+            bridge.agent(bot, pyspiel.load_game("ply_amazons(board_size=6)"))
+
+
 @unittest.skipUnless(pyspiel, "pyspiel is not installed (pip install open-spiel==2.0.2)")
 class PlysOwnGamesComeUnderPlyNames(unittest.TestCase):
     def test_every_registered_game_is_registered_with_pyspiel(self):
@@ -235,6 +254,28 @@ class OpenSpielsGamesInPly(unittest.TestCase):
     def test_games_outside_the_protocol_are_refused_in_one_line(self):
         with self.assertRaisesRegex(ply_search.BadSpecError, r"bad game `kuhn_poker`: expected a sequential game of two players with perfect information and no chance \(this one has chance nodes, hidden information\)"):
             bridge.wrap("kuhn_poker")
+
+
+@unittest.skipUnless(pyspiel, "pyspiel is not installed (pip install open-spiel==2.0.2)")
+class Docs(unittest.TestCase):
+    def test_the_modules_docstring_examples_run(self):
+        import doctest
+
+        failures, tried = doctest.testmod(bridge)
+        self.assertGreater(tried, 5)
+        self.assertEqual(failures, 0)
+
+    def test_the_guides_examples_run(self):
+        import pathlib
+
+        page = pathlib.Path(__file__).resolve().parents[3] / "docs" / "python.md"
+        section = page.read_text().split("## OpenSpiel both ways")[1].split("\n## ")[0]
+        blocks = [block.split("```")[0] for block in section.split("```python\n")[1:]]
+        self.assertEqual(len(blocks), 2)
+        namespace = {"ply_search": ply_search}
+        for block in blocks:
+            exec(compile(block, str(page), "exec"), namespace)
+        self.assertEqual(namespace["state"].action_to_string(1, 3), "o3")
 
 
 if __name__ == "__main__":

@@ -43,7 +43,7 @@ except ImportError as missing:  # pragma: no cover - the message is the point
 
 import ply_search
 
-__all__ = ["wrap", "registered", "Wrapped"]
+__all__ = ["agent", "wrap", "registered", "Wrapped"]
 
 _GameType = pyspiel.GameType
 
@@ -782,6 +782,40 @@ def _register_all():
 
 registered = _register_all()
 """The names this module registered with pyspiel."""
+
+
+def agent(bot, game, name=None):
+    """OpenSpiel's `bot` (anything with ``step(state)``: ``mcts.MCTSBot``, a uniform random
+    bot...) as an agent of ply's arena, playing `game`, a game this module registered
+    (``pyspiel.load_game("ply_connect_four")``): at each move it sees the arena's position as
+    the pyspiel state of `game` and its answer, in OpenSpiel's numbers, is played as ply's
+    move. `name` names it in the standings. Games of one action a turn only (not Amazons).
+    The bot must be one of OpenSpiel's Python bots: its C++ bots crash on games written in
+    Python (its own ``python_tic_tac_toe`` too) in open-spiel 2.0.2.
+
+    >>> import numpy, pyspiel
+    >>> from open_spiel.python.bots.uniform_random import UniformRandomBot
+    >>> game = pyspiel.load_game("ply_connect_four")
+    >>> bot = UniformRandomBot(0, numpy.random.RandomState(1))
+    >>> rival = agent(bot, game, "openspiel-random")
+    >>> ply_search.arena("connect-four", ["random(seed=2)", rival], openings=1).games
+    2
+    """
+    if not isinstance(game, _BridgeGame) or not issubclass(game._state_class, _DirectState):
+        raise ply_search.BadSpecError(
+            f"bad game `{game}`: expected a game of ply_search.openspiel with one action a turn"
+        )
+
+    def act(state):
+        seen = game.new_initial_state()
+        seen._ply = state.clone()
+        action = bot.step(seen)
+        probe = state.clone()
+        probe.apply_openspiel_action(action)
+        return probe.history()[-1]
+
+    act.__name__ = name or f"openspiel-{type(bot).__name__}"
+    return act
 
 
 # --------------------------------------------------------------------------------------------
