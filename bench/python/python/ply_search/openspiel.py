@@ -417,7 +417,17 @@ class _Othello(_Dialect):
 
 class _Pig(_Dialect):
     name, long_name = "pig", "Pig"
-    has_tensor = False
+
+    @property
+    def observation_shape(self):
+        return (3, self.params["winscore"] + 1)
+
+    def fill(self, planes, state, player):
+        # The turn total, then each player's score, one-hot up to the score that wins.
+        first, second, total = (int(n) for n in state._ply.position().split(" ")[:3])
+        top = self.params["winscore"]
+        for row, value in enumerate((total, first, second)):
+            planes[row, min(value, top)] = 1
     parameters = {"players": 2, "horizon": 1000, "winscore": 100, "diceoutcomes": 6, "piglet": False}
 
     def spec(self):
