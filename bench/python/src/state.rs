@@ -362,19 +362,17 @@ impl State {
 
     /// Plays the legal action OpenSpiel numbers `action`.
     fn apply_openspiel_action(&mut self, action: i64) -> PyResult<()> {
-        if !self.state.is_terminal() {
-            let played = usize::try_from(action)
-                .ok()
-                .and_then(|a| self.state.play_openspiel_action(a));
-            if let Some(number) = played {
-                self.history.push(number);
-                return Ok(());
-            }
-        }
         if self.state.is_terminal() {
             return Err(GameOverError::new_err(format!(
                 "bad action `{action}`: expected no action (the game is over)"
             )));
+        }
+        let played = usize::try_from(action)
+            .ok()
+            .and_then(|a| self.state.play_openspiel_action(a));
+        if let Some(number) = played {
+            self.history.push(number);
+            return Ok(());
         }
         Err(IllegalMoveError::new_err(format!(
             "bad action `{action}`: expected one of the legal actions in OpenSpiel's numbering {:?}",
@@ -383,7 +381,7 @@ impl State {
     }
 
     /// Pickling (and OpenSpiel's serialization of a bridged state) writes the game's spec,
-    /// the position and the history, and reads them back through [`restore_state`].
+    /// the position and the history, and reads them back through [`_restore_state`].
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
         let restore = py.import("ply_search._native")?.getattr("_restore_state")?;
         Ok((

@@ -77,7 +77,6 @@ class _Dialect:
 
     def info(self, game):
         """OpenSpiel's game info: actions, chance outcomes, utilities, the longest game."""
-        start = game.new_initial_state()
         return {
             "num_distinct_actions": game.openspiel_num_actions(),
             "max_chance_outcomes": self.max_chance_outcomes(game),
@@ -85,13 +84,13 @@ class _Dialect:
             "min_utility": -1.0,
             "max_utility": 1.0,
             "utility_sum": 0.0,
-            "max_game_length": self.max_game_length(game, start),
+            "max_game_length": self.max_game_length(game),
         }
 
     def max_chance_outcomes(self, game):
         return 0
 
-    def max_game_length(self, game, start):
+    def max_game_length(self, game):
         bound = game.max_game_length()
         return int(bound) if bound is not None else _NO_BOUND
 
@@ -765,7 +764,7 @@ def _register_all():
                 form.has_tensor,
             )
         )
-    taken = {n for n in names}
+    taken = set(names)
     by_name = {}
     for entry in ply_search.registered_games():
         by_name.setdefault(entry["name"], []).append(entry)
