@@ -37,6 +37,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(split::split_combine, m)?)?;
     m.add_function(wrap_pyfunction!(state::load_game, m)?)?;
     m.add_function(wrap_pyfunction!(state::registered_games, m)?)?;
+    m.add_function(wrap_pyfunction!(state::solved_boards, m)?)?;
     m.add_function(wrap_pyfunction!(state::_restore_state, m)?)?;
     m.add_function(wrap_pyfunction!(run::search, m)?)?;
     m.add_function(wrap_pyfunction!(run::perft, m)?)?;

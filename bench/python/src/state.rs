@@ -60,6 +60,20 @@ pub fn _restore_state(spec: &str, position: &str, history: Vec<usize>) -> PyResu
     })
 }
 
+/// The boards the exact solver has settled (docs/solved/), one dict a board: the game's spec,
+/// who wins, every opening with the second player's winning replies, and the solve's cost,
+/// command and commit, as the JSON records hold them.
+#[pyfunction]
+pub fn solved_boards(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
+    let list = PyList::empty(py);
+    for board in ply_registry::solved::boards() {
+        let value = serde_json::to_value(&board)
+            .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.to_string()))?;
+        list.append(crate::convert::to_python(py, &value)?)?;
+    }
+    Ok(list)
+}
+
 /// Every registered game: name, what it is, an example spec, its keys and evaluators.
 #[pyfunction]
 pub fn registered_games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {

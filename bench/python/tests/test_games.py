@@ -195,6 +195,16 @@ class Searching(unittest.TestCase):
         self.assertGreater(solution["value"], 0)
         self.assertEqual(ply_search.solve(ply_search.load_game("tictactoe").new_initial_state())["value"], 0)
 
+    def test_the_solved_boards_records_are_what_solve_finds(self):
+        boards = {b["game"]: b for b in ply_search.solved_boards()}
+        self.assertEqual(boards["isolation(width=7,height=7,rules=standard)"]["result"], "second player wins")
+        record = boards["isolation(width=5,height=5,rules=standard)"]
+        solution = ply_search.solve(ply_search.load_game(record["game"]).new_initial_state(), all_replies=True)
+        self.assertEqual([o["move"] for o in record["openings"]], [m["notation"] for m in solution["moves"]])
+        for opening, replies in zip(record["openings"], solution["replies"]):
+            winning = [r["notation"] for r in replies["replies"] if r["value"] > 0]
+            self.assertEqual(opening["winning_replies"], winning, opening["move"])
+
     def test_a_batch_answers_each_position_as_solve_does_in_order(self):
         # Every tic-tac-toe position two moves in, then a bad line and a finished game.
         game = ply_search.load_game("tictactoe")

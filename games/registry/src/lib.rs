@@ -24,6 +24,7 @@
 pub use ply_search;
 
 mod facade;
+pub mod solved;
 
 /// The registered games, one line each: `Variant => Type`. It hands the list to `$callback`
 /// (with `$args` first), so that every piece of dispatch is generated from this one place.

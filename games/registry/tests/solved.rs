@@ -1,0 +1,141 @@
+//! The records of docs/solved/ hold what they say: each is consistent with its game's rules,
+//! and the solver, run again, finds the same values and the same winning replies (every
+//! opening of the small boards; a sample of recorded positions of the big ones).
+
+use ply_isolation::Isolation;
+use ply_queen_isolation::QueenIsolation;
+use ply_registry::solved::{boards, SolvedBoard};
+use ply_search::describe::FromSpec;
+use ply_search::solver::{solve, Solvable, SolverOptions};
+use ply_search::Game;
+
+/// Records of at most this many nodes are re-solved whole (each a second or two at most).
+const RESOLVED_WHOLE: u64 = 30_000_000;
+
+/// The result for the player to move, as -1, 0 or 1.
+fn outcome(value: i32) -> i8 {
+    value.signum() as i8
+}
+
+fn options() -> SolverOptions {
+    SolverOptions {
+        threads: 2,
+        ..SolverOptions::default()
+    }
+}
+
+/// The state after `moves`, each in the game's notation.
+fn after<G: Game>(start: &G, moves: &[&str]) -> G {
+    let mut state = start.clone();
+    for text in moves {
+        let mv = state
+            .parse_move(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert!(state.legal_moves().contains(&mv), "{text} is not legal");
+        state = state.play(mv);
+    }
+    state
+}
+
+/// The legal moves at `state`, in the game's notation and move order.
+fn notations<G: Game>(state: &G) -> Vec<String> {
+    state
+        .legal_moves()
+        .iter()
+        .map(|&m| state.format_move(m))
+        .collect()
+}
+
+/// Checks `record` against the rules and the solver: in full when it is small, by sampled
+/// positions (an opening followed by a winning reply, and by a reply that does not win) when it
+/// is big.
+fn check<G: Solvable + FromSpec>(record: &SolvedBoard) {
+    let name = &record.game;
+    let start = G::from_spec_text(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let legal = notations(&start);
+    let openings: Vec<&str> = record.openings.iter().map(|o| o.mv.as_str()).collect();
+    assert_eq!(openings, legal, "{name}: every opening, in move order");
+    let best = record.openings.iter().map(|o| o.value).max().unwrap();
+    assert_eq!(
+        record.value, best,
+        "{name}: the value is the best opening's"
+    );
+    let wanted = ["second player wins", "draw", "first player wins"][(record.value + 1) as usize];
+    assert_eq!(record.result, wanted, "{name}");
+    for o in &record.openings {
+        let state = after(&start, &[&o.mv]);
+        let replies = notations(&state);
+        assert_eq!(
+            o.replies as usize,
+            replies.len(),
+            "{name} {}: replies",
+            o.mv
+        );
+        assert!(o.winning_replies.iter().all(|r| replies.contains(r)));
+        assert_eq!(
+            o.value == -1,
+            !o.winning_replies.is_empty(),
+            "{name} {}",
+            o.mv
+        );
+    }
+    if record.nodes <= RESOLVED_WHOLE {
+        let solved = solve(&start, &options(), true).unwrap();
+        assert_eq!(outcome(solved.value), record.value, "{name}");
+        for (o, r) in record.openings.iter().zip(&solved.replies) {
+            assert_eq!(outcome(r.opening.value), o.value, "{name} {}", o.mv);
+            let winning: Vec<&str> = r
+                .replies
+                .iter()
+                .filter(|m| m.value > 0)
+                .map(|m| m.notation.as_str())
+                .collect();
+            assert_eq!(winning, o.winning_replies, "{name} {}", o.mv);
+        }
+    } else {
+        // A sample: every twelfth opening, with its first winning reply (the first player
+        // to move then loses) and its first reply that does not win (the first player wins).
+        for o in record.openings.iter().step_by(12) {
+            let state = after(&start, &[&o.mv]);
+            let replies = notations(&state);
+            if let Some(reply) = o.winning_replies.first() {
+                let s = solve(&after(&state, &[reply]), &options(), false).unwrap();
+                assert_eq!(outcome(s.value), -1, "{name} {} {reply}", o.mv);
+            }
+            if let Some(reply) = replies.iter().find(|r| !o.winning_replies.contains(r)) {
+                let s = solve(&after(&state, &[reply]), &options(), false).unwrap();
+                assert_eq!(outcome(s.value), 1, "{name} {} {reply}", o.mv);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_record_is_re_solved_to_its_values_and_winning_replies() {
+    let records = boards();
+    assert_eq!(records.len(), ply_registry::solved::FILES.len());
+    for record in &records {
+        let name = record.game.split('(').next().unwrap();
+        match name {
+            "isolation" => check::<Isolation>(record),
+            "queen-isolation" => check::<QueenIsolation>(record),
+            other => panic!("no check for {other}'s records"),
+        }
+        assert!(record
+            .command
+            .starts_with(&format!("ply solve {}", shell_quoted(&record.game))));
+        assert!(record.commit.len() >= 7 && record.commit.chars().all(|c| c.is_ascii_hexdigit()));
+    }
+}
+
+/// `text` as `shlex.join` writes it: bare when it has no shell-special character.
+fn shell_quoted(text: &str) -> String {
+    if text
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "-_=,./:@%+".contains(c))
+    {
+        text.to_string()
+    } else {
+        format!("'{text}'")
+    }
+}
