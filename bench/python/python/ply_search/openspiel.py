@@ -458,7 +458,7 @@ class _Pig(_Dialect):
 
 class _Einstein(_Dialect):
     name, long_name = "einstein_wurfelt_nicht", "einstein_wurfelt_nicht"
-    has_tensor = False
+    observation_shape = (300,)
 
     def spec(self):
         return "einstein-wurfelt-nicht"
@@ -479,20 +479,34 @@ class _Einstein(_Dialect):
             return f"Placing {colour} cubes on the board - action {action}"
         return f"roll {action + 1}"
 
-    def text(self, state):
-        rows = state._ply.position().split(" ")[0].split("/")
-        lines = []
-        for row in rows:
+    @staticmethod
+    def cells(state):
+        """The board's rows of cells, each a cube (`b3`, `w1`) or None."""
+        rows = []
+        for row in state._ply.position().split(" ")[0].split("/"):
             cells, i = [], 0
             while i < len(row):
                 if row[i] == ".":
-                    cells.append("|__|")
+                    cells.append(None)
                     i += 1
                 else:
-                    cells.append(f"|{row[i:i + 2]}|")
+                    cells.append(row[i:i + 2])
                     i += 2
-            lines.append("".join(cells) + "\n")
-        return "".join(lines)
+            rows.append(cells)
+        return rows
+
+    def text(self, state):
+        return "".join("".join(f"|{c or '__'}|" for c in row) + "\n" for row in self.cells(state))
+
+    def fill(self, planes, state, player):
+        # A 5x5 plane for each cube number and colour (cube 1 black, cube 1 white, cube 2
+        # black...), each plane transposed: OpenSpiel reads its board as board(x, y) with x
+        # running along a row, so the cube on row r, column c sits at c * 5 + r.
+        for r, row in enumerate(self.cells(state)):
+            for c, cube in enumerate(row):
+                if cube:
+                    plane = (int(cube[1]) - 1) * 2 + (0 if cube[0] == "b" else 1)
+                    planes[plane * 25 + c * 5 + r] = 1
 
 
 _OPENSPIEL_FORMS = [_TicTacToe, _ConnectFour, _Nim, _Breakthrough, _Amazons, _Othello, _Pig, _Einstein]
