@@ -251,6 +251,40 @@ class OpenSpielsGamesInPly(unittest.TestCase):
         # Hex, which ply does not have, solved on a 2x2 board: the first player wins.
         self.assertGreater(ply_search.solve(bridge.wrap(pyspiel.load_game("hex(board_size=2)")))["value"], 0)
 
+    def test_a_tournament_on_an_openspiel_game_seats_plys_agents_and_openspiels_bots(self):
+        from open_spiel.python.algorithms import mcts
+        from open_spiel.python.bots.uniform_random import UniformRandomBot
+
+        game = pyspiel.load_game("tic_tac_toe")
+        rng = np.random.RandomState(5)
+        evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+        agents = [
+            "alphabeta(depth=9)",
+            ("openspiel-mcts", mcts.MCTSBot(game, 2, 100, evaluator, random_state=np.random.RandomState(0))),
+            ("openspiel-random", lambda seat: UniformRandomBot(seat, rng)),
+        ]
+        result = bridge.tournament(game, agents, games=2)
+        # Three pairs, two games in each seat order.
+        self.assertEqual(len(result["games"]), 12)
+        rows = {row["name"]: row for row in result["standings"]}
+        self.assertEqual(sum(row["games"] for row in rows.values()), 24)
+        self.assertEqual(sum(row["wins"] for row in rows.values()), sum(row["losses"] for row in rows.values()))
+        # Perfect play never loses tic-tac-toe, and each game replays to its recorded result.
+        self.assertEqual(rows["alphabeta(depth=9)"]["losses"], 0)
+        for played in result["games"]:
+            state = game.new_initial_state()
+            for action in played["actions"]:
+                state.apply_action(action)
+            returns = state.returns()
+            self.assertEqual(played["result"], "draw" if returns[0] == 0 else (0 if returns[0] > 0 else 1))
+        low, high = rows["openspiel-random"]["interval"]
+        self.assertLessEqual(low, rows["openspiel-random"]["score"] / 8)
+        self.assertLessEqual(rows["openspiel-random"]["score"] / 8, high)
+        with self.assertRaisesRegex(ply_search.BadSpecError, r"^bad agent 7: expected a ply agent spec"):
+            bridge.tournament(game, ["alphabeta(depth=2)", 7])
+        with self.assertRaisesRegex(ply_search.BadSpecError, r"expected distinct names"):
+            bridge.tournament(game, ["random", "random"])
+
     def test_games_outside_the_protocol_are_refused_in_one_line(self):
         with self.assertRaisesRegex(ply_search.BadSpecError, r"bad game `kuhn_poker`: expected a sequential game of two players with perfect information and no chance \(this one has chance nodes, hidden information\)"):
             bridge.wrap("kuhn_poker")
@@ -271,11 +305,12 @@ class Docs(unittest.TestCase):
         page = pathlib.Path(__file__).resolve().parents[3] / "docs" / "python.md"
         section = page.read_text().split("## OpenSpiel both ways")[1].split("\n## ")[0]
         blocks = [block.split("```")[0] for block in section.split("```python\n")[1:]]
-        self.assertEqual(len(blocks), 2)
+        self.assertEqual(len(blocks), 3)
         namespace = {"ply_search": ply_search}
         for block in blocks:
             exec(compile(block, str(page), "exec"), namespace)
         self.assertEqual(namespace["state"].action_to_string(1, 3), "o3")
+        self.assertEqual(namespace["result"]["standings"][0]["losses"], 0)
 
 
 if __name__ == "__main__":

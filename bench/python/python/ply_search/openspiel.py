@@ -31,6 +31,8 @@ game ply's searches, perft, the solver and the conformance kit take (see ``wrap`
 
 from __future__ import annotations
 
+import math
+
 try:
     import numpy as np
     import pyspiel
@@ -43,7 +45,7 @@ except ImportError as missing:  # pragma: no cover - the message is the point
 
 import ply_search
 
-__all__ = ["agent", "wrap", "registered", "Wrapped"]
+__all__ = ["agent", "wrap", "tournament", "registered", "Wrapped"]
 
 _GameType = pyspiel.GameType
 
@@ -909,3 +911,96 @@ def wrap(game):
             f"information and no chance (this one has {', '.join(problems)})"
         )
     return Wrapped(game.new_initial_state())
+
+
+def _seat(entry, game):
+    """A tournament entry as ``(name, start)``: ``start(seat)`` is called before each game and
+    returns ``move(wrapped)``, which answers an OpenSpiel action."""
+    if isinstance(entry, tuple):
+        name, entry = entry
+    else:
+        name = entry if isinstance(entry, str) else f"openspiel-{getattr(entry, '__name__', type(entry).__name__)}"
+    if isinstance(entry, str):
+        ply_search.search(wrap(game), entry)  # a bad spec is refused before any game starts
+
+        def start(seat):
+            return lambda wrapped: wrapped.moves()[ply_search.search(wrapped, entry)["best_action"]]
+
+    elif hasattr(entry, "step") or callable(entry):
+
+        def start(seat):
+            bot = entry if hasattr(entry, "step") else entry(seat)
+            if hasattr(bot, "restart"):
+                bot.restart()
+            return lambda wrapped: bot.step(wrapped.state.clone())
+
+    else:
+        raise ply_search.BadSpecError(
+            f"bad agent {entry!r}: expected a ply agent spec, an OpenSpiel bot (with step), "
+            "a function of the seat that makes one, or (name, any of these)"
+        )
+    return name, start
+
+
+def _wilson(score, games):
+    """The 95% Wilson interval of a share of points `score` out of `games`."""
+    if games == 0:
+        return (0.0, 1.0)
+    z, p = 1.959964, score / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def tournament(game, agents, games=2):
+    """A round robin on OpenSpiel's `game` (a `pyspiel.Game` or its name; what ``wrap``
+    takes) between ply's agents (spec strings: ``"alphabeta(depth=4)"``, ``"mcts(iterations=500)"``)
+    and OpenSpiel's bots (anything with ``step(state)``, restarted before each game; a bot that
+    must know its seat, such as ``UniformRandomBot(player_id, rng)``, as a function of the seat
+    that makes one), each entry optionally ``(name, agent)``. Every pair plays `games` games in
+    each seat order. Returns ``{"games": [...], "standings": [...]}``: each game's seats, actions
+    and result, and each agent's wins, draws, losses, score (a draw half a point) and the 95%
+    Wilson interval of its share, best first. Bad entries are refused before the first game.
+
+    >>> import numpy
+    >>> from open_spiel.python.bots.uniform_random import UniformRandomBot
+    >>> rng = numpy.random.RandomState(3)
+    >>> rival = ("openspiel-random", lambda seat: UniformRandomBot(seat, rng))
+    >>> result = tournament("tic_tac_toe", ["alphabeta(depth=9)", rival], games=2)
+    >>> [(row["name"], row["games"], row["losses"]) for row in result["standings"]][0]
+    ('alphabeta(depth=9)', 4, 0)
+    """
+    if isinstance(game, str):
+        game = pyspiel.load_game(game)
+    wrap(game)  # the same refusals as wrap
+    seats = [_seat(entry, game) for entry in agents]
+    names = [name for name, _ in seats]
+    if len(set(names)) != len(names):
+        raise ply_search.BadSpecError(f"bad agents {names}: expected distinct names (give (name, agent) pairs)")
+    tally = {name: {"name": name, "games": 0, "wins": 0, "draws": 0, "losses": 0} for name in names}
+    played = []
+    for i in range(len(seats)):
+        for j in range(i + 1, len(seats)):
+            for order in [(i, j), (j, i)] * games:
+                table = [seats[k] for k in order]
+                movers = [start(seat) for seat, (_, start) in enumerate(table)]
+                wrapped, actions = wrap(game), []
+                while wrapped.outcome() is None:
+                    action = movers[wrapped.to_move()](wrapped)
+                    actions.append(action)
+                    wrapped = wrapped.play(action)
+                result = wrapped.outcome()
+                played.append({"seats": [table[0][0], table[1][0]], "actions": actions, "result": result})
+                for seat, (name, _) in enumerate(table):
+                    row = tally[name]
+                    row["games"] += 1
+                    key = "draws" if result == "draw" else ("wins" if result == seat else "losses")
+                    row[key] += 1
+    standings = []
+    for row in tally.values():
+        row["score"] = row["wins"] + row["draws"] / 2
+        row["interval"] = _wilson(row["score"], row["games"])
+        standings.append(row)
+    standings.sort(key=lambda r: -r["score"] / max(r["games"], 1))
+    return {"games": played, "standings": standings}
+
