@@ -91,8 +91,8 @@ pub use seats::{spec_seat, SeatMaker, SpecSeats};
 pub use settings::TournamentSettings;
 pub use table::to_csv;
 
+use ply_registry::Prebuilt;
 use ply_registry::{with_game, AnyGame};
-use ply_search::describe::FrontEndGame;
 use ply_search::spec::canonical_spec;
 use ply_search::SearchHints;
 use ply_search::{Agent, Game, NotationError, Rng, StopFlag};
@@ -466,7 +466,7 @@ fn check_random_openings<G: SearchHints>(
 }
 
 /// Makes every agent's seat for the game of `_start` (its type chooses the game).
-fn check_seats<G: FrontEndGame>(
+fn check_seats<G: Prebuilt>(
     _start: &G,
     game_spec: &str,
     agents: &[String],

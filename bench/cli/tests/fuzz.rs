@@ -11,9 +11,7 @@
 mod common;
 
 use ply_arena::record::parse_records;
-use ply_registry::{with_game, AnyGame};
-use ply_search::agents::build_agent;
-use ply_search::describe::NamedEvaluators;
+use ply_registry::{with_game, AnyGame, Prebuilt};
 use ply_search::Game;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -286,11 +284,8 @@ fn starts() -> Vec<AnyGame> {
         .collect()
 }
 
-fn agent_on<G: NamedEvaluators + ply_search::SearchHints>(
-    _start: &G,
-    text: &str,
-) -> Result<(), String> {
-    match build_agent::<G>(text) {
+fn agent_on<G: Prebuilt>(_start: &G, text: &str) -> Result<(), String> {
+    match G::build_agent(text) {
         Ok(_) => Ok(()),
         Err(e) => readable(&e.to_string()),
     }
@@ -474,7 +469,7 @@ fn session<G: Game>(start: &G, spec: &str) -> Vec<String> {
 /// `ply engine` given the protocol's own lines, edited, dropped, repeated, or with bytes that
 /// are not UTF-8: it answers every line with `info ...` or `move ...`, one readable line each,
 /// and never stops or panics before the input ends.
-fn engine_session<G: ply_search::describe::FrontEndGame>(
+fn engine_session<G: ply_registry::Prebuilt>(
     start: &G,
     spec: &str,
     changes: &[(usize, Vec<Edit>, u8)],
@@ -590,11 +585,7 @@ fn play_against_program(program: &str) -> Result<(), String> {
 }
 
 /// One game from `start`, `program` first against a random agent.
-fn play_first<G: ply_search::describe::FrontEndGame>(
-    start: &G,
-    spec: &str,
-    program: &str,
-) -> Result<(), String>
+fn play_first<G: ply_registry::Prebuilt>(start: &G, spec: &str, program: &str) -> Result<(), String>
 where
     AnyGame: From<G>,
 {

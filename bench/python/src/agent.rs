@@ -5,8 +5,7 @@ use crate::errors::{bad_value, to_py};
 use crate::run::interruptible;
 use crate::state::State;
 use ply_registry::with_game;
-use ply_search::agents::build_agent;
-use ply_search::describe::FrontEndGame;
+use ply_registry::Prebuilt;
 use pyo3::prelude::*;
 use std::any::Any;
 use std::sync::Mutex;
@@ -26,7 +25,7 @@ pub struct Agent {
 }
 
 /// The move `spec`'s agent, built for `s`'s game if `slot` holds none, plays in `s`.
-fn step_in<G: FrontEndGame>(
+fn step_in<G: Prebuilt>(
     py: Python<'_>,
     slot: &mut Option<Built>,
     game_spec: &str,
@@ -40,7 +39,7 @@ fn step_in<G: FrontEndGame>(
         )));
     }
     if slot.as_ref().is_none_or(|(game, _)| game != game_spec) {
-        let agent: Box<dyn ply_search::Agent<G>> = build_agent(spec).map_err(to_py)?;
+        let agent: Box<dyn ply_search::Agent<G>> = G::build_agent(spec).map_err(to_py)?;
         *slot = Some((game_spec.to_string(), Box::new(agent)));
     }
     let agent = slot

@@ -14,8 +14,8 @@ use ply_arena::{
     GameRecord, GameRules, Resumed, Seat, SeatMaker,
 };
 use ply_registry::AnyGame;
+use ply_registry::Prebuilt;
 use ply_search::agents::parse_duration;
-use ply_search::describe::FrontEndGame;
 use pyo3::exceptions::{PyOSError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
@@ -39,7 +39,7 @@ struct PythonSeats {
 }
 
 impl SeatMaker for PythonSeats {
-    fn seat<G: FrontEndGame>(
+    fn seat<G: Prebuilt>(
         &self,
         game_spec: &str,
         agent: usize,
@@ -69,7 +69,7 @@ struct PythonSeat {
     rules: Option<GameRules>,
 }
 
-impl<G: FrontEndGame> Seat<G> for PythonSeat
+impl<G: Prebuilt> Seat<G> for PythonSeat
 where
     AnyGame: From<G>,
 {

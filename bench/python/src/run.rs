@@ -12,12 +12,12 @@ use crate::pygame::{is_python_game, take_raised, PyGameState};
 use crate::state::State;
 use crate::watch::CallWatch;
 use ply_arena::{in_agent, QuietAgentPanics};
-use ply_registry::with_game;
+use ply_registry::{with_game, Prebuilt};
 use ply_search::agents::{build_agent, parse_duration, parse_size};
 use ply_search::conformance::{self, Config};
 use ply_search::describe::{Actions, NamedEvaluators};
 use ply_search::perft::{perft_until, Count};
-use ply_search::solver::{solve_until, Solvable, SolverOptions};
+use ply_search::solver::{solve_until, Solution, Solvable, SolveError, SolverOptions};
 use ply_search::SearchHints;
 use ply_search::{Game, Spec, StopFlag};
 use ply_view::search_json;
@@ -165,15 +165,21 @@ fn one_thread(agent: &str) -> PyResult<()> {
     }
 }
 
+/// What makes an agent for [`search_in`].
+type BuildFn<G> = fn(&str) -> Result<Box<dyn ply_search::Agent<G>>, ply_search::NotationError>;
+
 /// `agent`'s search of `s`: the JSON of `ply search --json` and the best move's action.
+/// `build` makes the agent: a registered game's is compiled in the registry
+/// ([`Prebuilt::build_agent`]), a Python game's here.
 fn search_in<G: NamedEvaluators + SearchHints>(
     py: Python<'_>,
     s: &G,
     agent: &str,
     python: bool,
+    build: BuildFn<G>,
     action: impl Fn(&G, G::Move) -> usize + Send,
 ) -> PyResult<(serde_json::Value, Option<usize>)> {
-    let mut searcher = build_agent::<G>(agent).map_err(to_py)?;
+    let mut searcher = build(agent).map_err(to_py)?;
     going_on(s)?;
     let s = s.clone();
     let work = move |stop: &StopFlag| {
@@ -201,12 +207,12 @@ pub fn search<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let (json, best_action) = match Target::of(state)? {
         Target::Registry(state) => {
-            with_game!(&state.state, s => search_in(py, s, agent, false, |s, m| s.action(m))?)
+            with_game!(&state.state, s => search_in(py, s, agent, false, Prebuilt::build_agent, |s, m| s.action(m))?)
         }
         Target::Python(object) => {
             one_thread(agent)?;
             let s = PyGameState::new(py, object.clone().unbind())?;
-            search_in(py, &s, agent, true, |_, m| m as usize)?
+            search_in(py, &s, agent, true, build_agent, |_, m| m as usize)?
         }
     };
     let dict = to_python(py, &json)?;
@@ -237,7 +243,7 @@ pub fn perft(py: Python<'_>, state: &Bound<'_, PyAny>, depth: u32, count: &str) 
     let leaves = match Target::of(state)? {
         Target::Registry(state) => with_game!(&state.state, s => {
             let s = s.clone();
-            interruptible(py, move |stop| perft_until(&s, depth, count, stop))?
+            interruptible(py, move |stop| s.perft_until(depth, count, stop))?
         }),
         Target::Python(object) => {
             let s = PyGameState::new(py, object.clone().unbind())?;
@@ -290,6 +296,15 @@ pub fn playouts<'py>(
     Ok(dict.into_any())
 }
 
+/// The solver behind [`solve_in`]: [`Prebuilt::solve_until`] for a registered game, compiled
+/// in the registry, [`solve_until`] for a game written in Python.
+type SolveFn<G> = fn(
+    &G,
+    &SolverOptions,
+    bool,
+    &StopFlag,
+) -> Result<Solution<<G as ply_search::Game>::Move>, SolveError>;
+
 /// The solution of `s` as `ply solve --json` writes it, or the solver's error.
 fn solve_in<G: Solvable>(
     py: Python<'_>,
@@ -297,10 +312,11 @@ fn solve_in<G: Solvable>(
     options: &SolverOptions,
     all_replies: bool,
     python: bool,
+    solve: SolveFn<G>,
 ) -> PyResult<Result<serde_json::Value, String>> {
     let s = s.clone();
     let work = move |stop: &StopFlag| {
-        solve_until(&s, options, all_replies, stop)
+        solve(&s, options, all_replies, stop)
             .map(|solution| serde_json::to_value(&solution).expect("a solution serialises"))
             .map_err(|e| e.to_string())
     };
@@ -331,7 +347,7 @@ pub fn solve<'py>(
     let json = match Target::of(state)? {
         Target::Registry(state) => {
             state.state.require_two_players("solve").map_err(to_py)?;
-            with_game!(&state.state, s => solve_in(py, s, &options, all_replies, false)?)
+            with_game!(&state.state, s => solve_in(py, s, &options, all_replies, false, Prebuilt::solve_until)?)
         }
         Target::Python(object) => {
             if threads > 1 {
@@ -340,7 +356,7 @@ pub fn solve<'py>(
                 )));
             }
             let s = PyGameState::new(py, object.clone().unbind())?;
-            solve_in(py, &s, &options, all_replies, true)?
+            solve_in(py, &s, &options, all_replies, true, solve_until)?
         }
     };
     match json {
@@ -420,18 +436,18 @@ pub fn solve_batch<'py>(
 }
 
 /// `positions` of `start`'s game solved as one batch without the GIL, one JSON object each.
-fn batch_in<G: Solvable>(
+fn batch_in<G: Prebuilt>(
     py: Python<'_>,
     start: &G,
     positions: &[String],
     options: &SolverOptions,
 ) -> PyResult<Vec<serde_json::Value>> {
-    use ply_search::solver::batch::{answer_json, read_position, refusal_json, solve_batch};
+    use ply_search::solver::batch::{answer_json, read_position, refusal_json};
     let read: Vec<Result<G, String>> = positions.iter().map(|p| read_position(start, p)).collect();
     let good: Vec<G> = read.iter().filter_map(|r| r.clone().ok()).collect();
     let solved = interruptible(py, |stop| {
         let mut solved = Vec::with_capacity(good.len());
-        solve_batch(&good, options, stop, |_, answer| solved.push(answer));
+        G::solve_batch(&good, options, stop, &mut |_, answer| solved.push(answer));
         solved
     })?;
     let mut solved = solved.into_iter();

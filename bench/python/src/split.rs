@@ -7,7 +7,8 @@ use crate::errors::{bad_value, to_py};
 use crate::run::interruptible;
 use crate::state::State;
 use ply_registry::with_game;
-use ply_search::solver::split::{impossible_value, solve_each, Split};
+use ply_registry::Prebuilt;
+use ply_search::solver::split::{impossible_value, Split};
 use ply_search::solver::{Solvable, SolverOptions};
 use ply_search::Game;
 use pyo3::exceptions::PyRuntimeError;
@@ -41,7 +42,7 @@ pub fn split_jobs(state: PyRef<'_, State>, depth: u32) -> PyResult<Vec<String>> 
     with_game!(&state.state, s => jobs_of(s, depth))
 }
 
-fn values_of<G: Solvable>(
+fn values_of<G: Prebuilt>(
     py: Python<'_>,
     start: &G,
     positions: &[String],
@@ -54,7 +55,7 @@ fn values_of<G: Solvable>(
         .collect::<PyResult<Vec<_>>>()?;
     let values = Mutex::new(vec![(0, 0); jobs.len()]);
     let solved = interruptible(py, |stop| {
-        solve_each(&jobs, options, stop, &|i, value, nodes| {
+        G::solve_each(&jobs, options, stop, &|i, value, nodes| {
             values.lock().expect("no panic")[i] = (value, nodes);
         })
     })?;

@@ -6,7 +6,8 @@ use crate::error::ApiError;
 use crate::view::line_cells;
 use crate::App;
 use axum::http::StatusCode;
-use ply_search::agents::{build_agent, parse_size};
+use ply_registry::Prebuilt;
+use ply_search::agents::parse_size;
 use ply_search::cells::move_cells;
 use ply_search::describe::FrontEndGame;
 use ply_search::progress::{Observer, Progress};
@@ -168,11 +169,11 @@ pub fn check_agent_caps(app: &App, agent: &str) -> Result<(), ApiError> {
 /// A search by `agent` on `state`. Its answer is `ply search --json`'s object plus the cells
 /// of its principal variation (`pv_cells`); with events, it also streams `iteration` and
 /// `root` reports as it goes.
-pub fn search_job<G: FrontEndGame>(state: G, agent: &str) -> Result<Job, ApiError> {
+pub fn search_job<G: Prebuilt>(state: G, agent: &str) -> Result<Job, ApiError> {
     if state.is_terminal() {
         return Err(ApiError::game_over(&state.position()));
     }
-    let mut searcher = build_agent::<G>(agent)?;
+    let mut searcher = G::build_agent(agent)?;
     let name = agent.to_string();
     Ok(Box::new(move |stop, events| {
         searcher.set_stop(Some(stop));

@@ -3,11 +3,12 @@
 use crate::error::ApiError;
 use crate::jobs::Job;
 use axum::http::StatusCode;
+use ply_registry::Prebuilt;
 use ply_search::course::{
     alpha_beta_search, expectiminimax_decision, maxn_decision, minimax_decision, Options,
 };
 use ply_search::describe::FrontEndGame;
-use ply_search::solver::{solve_until, SolverOptions};
+use ply_search::solver::SolverOptions;
 use ply_search::Limits;
 use ply_view::course::{explain, trace, Rule, TraceStep};
 use serde::Deserialize;
@@ -26,7 +27,7 @@ pub struct SolveAsk {
 
 /// A bounded exact solve: `ply solve --json`'s object, or `{"solved": false, "stopped_by",
 /// "nodes"}` when the server's node or time cap ends it first.
-pub fn solve_job<G: FrontEndGame>(
+pub fn solve_job<G: Prebuilt>(
     state: G,
     ask: SolveAsk,
     max_nodes: u64,
@@ -43,22 +44,19 @@ pub fn solve_job<G: FrontEndGame>(
             tt_bytes: defaults.tt_bytes.min(max_tt),
             ..defaults
         };
-        Ok(
-            match solve_until(&state, &options, ask.all_replies, &stop) {
-                Ok(solution) => {
-                    let mut json = serde_json::to_value(&solution).map_err(|e| {
-                        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
-                    })?;
-                    json["solved"] = json!(true);
-                    json
-                }
-                Err(stopped) => json!({
-                    "solved": false,
-                    "stopped_by": stopped.stopped_by,
-                    "nodes": stopped.nodes,
-                }),
-            },
-        )
+        Ok(match state.solve_until(&options, ask.all_replies, &stop) {
+            Ok(solution) => {
+                let mut json = serde_json::to_value(&solution)
+                    .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+                json["solved"] = json!(true);
+                json
+            }
+            Err(stopped) => json!({
+                "solved": false,
+                "stopped_by": stopped.stopped_by,
+                "nodes": stopped.nodes,
+            }),
+        })
     }))
 }
 

@@ -24,6 +24,8 @@
 pub use ply_search;
 
 mod facade;
+pub mod prebuilt;
+pub use prebuilt::Prebuilt;
 pub mod solved;
 
 /// The registered games, one line each: `Variant => Type`. It hands the list to `$callback`

@@ -2,10 +2,9 @@
 //! a game that passes the conformance kit, its evaluators all build agents that move, and its
 //! spec rejects a key it does not take with the accepted ones named, and it states its rules.
 
-use ply_registry::{with_game, AnyGame, GAMES};
-use ply_search::agents::build_agent;
+use ply_registry::{with_game, AnyGame, Prebuilt, GAMES};
 use ply_search::conformance::{check, Config};
-use ply_search::describe::{Describe, FrontEndGame};
+use ply_search::describe::Describe;
 use ply_search::ErrorKind;
 use ply_search::Rng;
 
@@ -42,7 +41,7 @@ fn every_registered_game_passes_the_conformance_kit() {
     }
 }
 
-fn every_evaluator_moves<G: FrontEndGame>(spec: &str, start: &G) {
+fn every_evaluator_moves<G: Prebuilt>(spec: &str, start: &G) {
     // Agents choose at players' nodes: dice (EinStein's setups, a roll) are drawn first.
     let mut rng = Rng::new(3);
     let mut start = start.clone();
@@ -61,18 +60,18 @@ fn every_evaluator_moves<G: FrontEndGame>(spec: &str, start: &G) {
             "alphabeta"
         };
         let text = format!("{algorithm}(depth=2,eval={eval})");
-        let mut agent = build_agent::<G>(&text).unwrap_or_else(|e| panic!("{spec} {text}: {e}"));
+        let mut agent = G::build_agent(&text).unwrap_or_else(|e| panic!("{spec} {text}: {e}"));
         let result = agent.select_move(start);
         assert!(result.best_move.is_some(), "{spec} {text}: no move");
     }
     if G::HAS_CHANCE {
-        let err = build_agent::<G>("alphabeta")
+        let err = G::build_agent("alphabeta")
             .err()
             .expect("alphabeta on dice");
         assert!(err.to_string().contains("expectimax"), "{spec}: {err}");
     }
     if G::MANY_PLAYERS {
-        let err = build_agent::<G>("alphabeta")
+        let err = G::build_agent("alphabeta")
             .err()
             .expect("alphabeta for more than two");
         assert!(
@@ -80,7 +79,7 @@ fn every_evaluator_moves<G: FrontEndGame>(spec: &str, start: &G) {
             "{spec}: {err}"
         );
     }
-    let err = build_agent::<G>("greedy(eval=nonsense)")
+    let err = G::build_agent("greedy(eval=nonsense)")
         .err()
         .expect("unknown evaluator");
     assert_eq!(err.kind, ErrorKind::UnknownName);
@@ -117,7 +116,7 @@ fn specs_name_their_keys_and_unknown_games_are_listed() {
 /// Along random games: every legal move has its own action number below `num_actions`, and
 /// the number leads back to the move; moves are written without blanks and positions on one
 /// line.
-fn actions_are_distinct_and_round_trip<G: FrontEndGame>(spec: &str, start: &G) {
+fn actions_are_distinct_and_round_trip<G: Prebuilt>(spec: &str, start: &G) {
     let mut rng = Rng::new(7);
     for _ in 0..20 {
         let mut state = start.clone();
@@ -163,7 +162,7 @@ fn every_game_numbers_its_moves() {
 /// share their cells are few (Onitama's two cards giving the same step; the page asks which).
 /// A third cell (Amazons' arrow) counts among the cells: it is clicked too. Chance outcomes
 /// (setups, rolls) are drawn, not clicked.
-fn every_move_is_clickable<G: FrontEndGame>(spec: &str, start: &G) {
+fn every_move_is_clickable<G: Prebuilt>(spec: &str, start: &G) {
     use ply_search::cells::move_cells;
     let mut rng = Rng::new(7);
     for _ in 0..5 {

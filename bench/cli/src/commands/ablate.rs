@@ -6,10 +6,8 @@
 use crate::commands::bench::suite_position;
 use crate::error::CliError;
 use clap::Args;
+use ply_registry::Prebuilt;
 use ply_registry::{with_game, AnyGame};
-use ply_search::agents::build_agent;
-use ply_search::describe::NamedEvaluators;
-use ply_search::SearchHints;
 use serde::Serialize;
 use std::io::Write;
 use std::time::Instant;
@@ -86,7 +84,7 @@ pub fn ablate(config: &AblateConfig) -> Result<Vec<GameAblation>, CliError> {
         .collect()
 }
 
-fn ablate_game<G: NamedEvaluators + SearchHints>(
+fn ablate_game<G: Prebuilt>(
     start: &G,
     game: &str,
     depth: u32,
@@ -108,7 +106,7 @@ fn ablate_game<G: NamedEvaluators + SearchHints>(
         let (mut nodes, mut seconds, mut scores) = (0u64, 0f64, Vec::new());
         for state in &states {
             // A fresh agent per position: nothing carries over from one search to the next.
-            let mut searcher = build_agent::<G>(&agent)?;
+            let mut searcher = G::build_agent(&agent)?;
             let clock = Instant::now();
             let result = searcher.select_move(state);
             seconds += clock.elapsed().as_secs_f64();

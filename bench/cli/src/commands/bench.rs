@@ -4,17 +4,15 @@
 
 use crate::error::CliError;
 use ply_registry::with_game;
+use ply_registry::Prebuilt;
 use ply_registry::{bench_suite, AnyGame};
-use ply_search::agents::build_agent;
 use ply_search::describe::BenchLine;
-use ply_search::describe::NamedEvaluators;
 use ply_search::Rng;
-use ply_search::SearchHints;
 use std::io::Write;
 use std::time::Instant;
 
 /// Position `index` of a suite line: `plies` random moves from the start, from a fixed seed.
-pub(crate) fn suite_position<G: SearchHints>(start: &G, plies: u32, index: usize) -> G {
+pub(crate) fn suite_position<G: ply_search::SearchHints>(start: &G, plies: u32, index: usize) -> G {
     let mut rng = Rng::new(1_000 + index as u64);
     let mut state = start.clone();
     for _ in 0..plies {
@@ -64,7 +62,7 @@ pub fn run(out: &mut dyn Write) -> Result<(), CliError> {
     .map_err(io)
 }
 
-fn line<G: NamedEvaluators + SearchHints>(
+fn line<G: Prebuilt>(
     start: &G,
     agent: &str,
     positions: usize,
@@ -74,7 +72,7 @@ fn line<G: NamedEvaluators + SearchHints>(
     for i in 0..positions {
         let state = suite_position(start, plies, i);
         // A fresh agent per position: nothing carries over from one search to the next.
-        let mut searcher = build_agent::<G>(agent)?;
+        let mut searcher = G::build_agent(agent)?;
         // Set-up (the engine's table) before the clock, as a game does before its first move.
         searcher.new_game();
         let clock = Instant::now();

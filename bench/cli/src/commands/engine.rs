@@ -6,9 +6,8 @@
 use crate::error::CliError;
 use clap::Args;
 use ply_arena::protocol::{Message, VERSION};
+use ply_registry::Prebuilt;
 use ply_registry::{with_game, AnyGame};
-use ply_search::agents::build_agent;
-use ply_search::describe::FrontEndGame;
 use ply_search::error::{one_line, ECHO_LIMIT};
 use ply_search::score::describe;
 use std::io::{BufRead, Write};
@@ -19,13 +18,13 @@ const MAX_LINE: u64 = 64 * 1024;
 /// Answers the protocol's messages from `input` on `out` until `quit` or the end of the input.
 /// Bad lines are answered with an `info error ...` line and otherwise ignored: the controller
 /// decides what a silent engine means.
-pub fn run<G: FrontEndGame>(
+pub fn run<G: Prebuilt>(
     start: &G,
     agent_spec: &str,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let mut agent = build_agent::<G>(agent_spec)?;
+    let mut agent = G::build_agent(agent_spec)?;
     let mut state: Option<G> = Some(start.clone());
     let mut bytes = Vec::new();
     loop {

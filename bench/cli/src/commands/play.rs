@@ -166,7 +166,7 @@ fn default_opponent_of<G: FrontEndGame>(_start: &G) -> &'static str {
 /// per player of the game), reading human moves from `input` and rolling any dice from
 /// `dice_seed`, or asking for them on the terminal with [`Dice::Ask`]; returns the record of
 /// the game.
-pub fn run<G: FrontEndGame>(
+pub fn run<G: ply_registry::Prebuilt>(
     start: &G,
     game_spec: &str,
     players: &[&str],
@@ -379,8 +379,8 @@ pub fn execute(args: PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
 mod tests {
     use super::*;
 
-    fn agent_builds<G: FrontEndGame>(_start: &G, spec: &str) -> bool {
-        ply_search::agents::build_agent::<G>(spec).is_ok()
+    fn agent_builds<G: ply_registry::Prebuilt>(_start: &G, spec: &str) -> bool {
+        G::build_agent(spec).is_ok()
     }
 
     /// Player 1's default is an agent the game takes: alpha-beta, expectimax with dice, MCTS

@@ -3,8 +3,8 @@
 use crate::cli::PositionArgs;
 use crate::error::CliError;
 use clap::Args;
+use ply_registry::Prebuilt;
 use ply_registry::{with_game, AnyGame};
-use ply_search::agents::build_agent;
 use ply_search::describe::position_after as position;
 use ply_search::describe::NamedEvaluators;
 use ply_search::score::describe;
@@ -12,14 +12,14 @@ use ply_search::SearchHints;
 use std::io::Write;
 
 /// Runs `agent` on `state`; prints a line per iteration and the best move, or one JSON object.
-pub fn run<G: NamedEvaluators + SearchHints>(
+pub fn run<G: Prebuilt>(
     state: &G,
     agent: &str,
     as_json: bool,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let io = |e: std::io::Error| CliError::new(format!("cannot write output: {e}"));
-    let mut agent = build_agent::<G>(agent)?;
+    let mut agent = G::build_agent(agent)?;
     if state.is_terminal() {
         return Err(CliError::new(format!(
             "bad position `{}`: expected a position where the game goes on (this one is over)",

@@ -4,9 +4,10 @@
 use crate::cli::PositionArgs;
 use crate::error::CliError;
 use clap::Args;
+use ply_registry::Prebuilt;
 use ply_registry::{with_game, AnyGame};
 use ply_search::describe::position_after as position;
-use ply_search::solver::{solve_until, Solvable, SolverOptions};
+use ply_search::solver::SolverOptions;
 use ply_search::StopReason;
 use std::io::Write;
 
@@ -14,7 +15,7 @@ use super::solution::print;
 
 /// Solves `state` and prints the answer as text or one JSON object. A solve stopped by a limit
 /// prints why and what it spent (not an error: the input was fine).
-pub fn run<G: Solvable>(
+pub fn run<G: Prebuilt>(
     state: &G,
     options: &SolverOptions,
     all_replies: bool,
@@ -23,7 +24,7 @@ pub fn run<G: Solvable>(
 ) -> Result<(), CliError> {
     let io = |e: std::io::Error| CliError::new(format!("cannot write output: {e}"));
     let stop = crate::interrupt::ctrl_c();
-    let solution = match solve_until(state, options, all_replies, &stop) {
+    let solution = match state.solve_until(options, all_replies, &stop) {
         Ok(solution) => solution,
         Err(stopped) => {
             // Not an input error: the limit was reached. JSON output stays JSON.
@@ -48,13 +49,13 @@ pub fn run<G: Solvable>(
 /// Solves a game with dice by value iteration and prints the value of `state` for player 0
 /// (and each player's winning chance in a game of wins and losses), an optimal move, what the
 /// iteration took and the policy's shape where the game describes it.
-pub fn run_chance<G: Solvable>(
+pub fn run_chance<G: Prebuilt>(
     state: &G,
     max_time: Option<std::time::Duration>,
     as_json: bool,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
-    use ply_search::solver::chance::{value_iteration, IterationError, IterationOptions};
+    use ply_search::solver::chance::{IterationError, IterationOptions};
     let io = |e: std::io::Error| CliError::new(format!("cannot write output: {e}"));
     let mut limits = ply_search::Limits::none();
     limits.time = max_time;
@@ -63,7 +64,7 @@ pub fn run_chance<G: Solvable>(
         limits,
         ..IterationOptions::default()
     };
-    let solution = match value_iteration(state, &options) {
+    let solution = match state.value_iteration(&options) {
         Ok(solution) => solution,
         Err(IterationError::Stopped(StopReason::Stop)) => {
             return Err(CliError::Interrupted("solve stopped by Ctrl-C".into()))

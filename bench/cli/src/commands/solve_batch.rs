@@ -3,10 +3,8 @@
 
 use crate::error::CliError;
 use ply_search::solver::analysis::describe_value;
-use ply_search::solver::batch::{
-    answer_json, read_position, refusal_json, solve_batch, BatchAnswer,
-};
-use ply_search::solver::{Solvable, SolverOptions};
+use ply_search::solver::batch::{answer_json, read_position, refusal_json, BatchAnswer};
+use ply_search::solver::SolverOptions;
 use ply_search::StopReason;
 use std::io::{BufRead, Write};
 
@@ -14,7 +12,7 @@ use std::io::{BufRead, Write};
 /// the good ones with `options` and writes one line an input line, in input order: the
 /// position and its value, or the line and why it was refused. A refused line does not stop
 /// the others; the batch then ends with an error naming how many were refused (exit code 2).
-pub fn run<G: Solvable>(
+pub fn run<G: ply_registry::Prebuilt>(
     start: &G,
     options: &SolverOptions,
     as_json: bool,
@@ -41,7 +39,7 @@ pub fn run<G: Solvable>(
     let mut write_error = None;
     let mut interrupted = false;
     // Each answer is written as soon as it and the lines before it are in.
-    solve_batch(&positions, options, &stop, |_, result| {
+    G::solve_batch(&positions, options, &stop, &mut |_, result| {
         interrupted |= result == Err(StopReason::Stop);
         solved.push(result);
         while let Some((line, parsed)) = lines.get(written) {

@@ -4,8 +4,9 @@
 //! prints.
 
 use crate::error::CliError;
+use ply_registry::Prebuilt;
 use ply_search::score;
-use ply_search::solver::split::{self, solve_each, Split};
+use ply_search::solver::split::{self, Split};
 use ply_search::solver::{Solvable, SolveStats, SolverOptions};
 use ply_search::spec::canonical_spec;
 use ply_search::StopReason;
@@ -141,7 +142,7 @@ fn read_results(path: &Path) -> Result<Vec<JobResult>, CliError> {
 /// Solves slice `k` of `n` of the jobs in `jobs_path` (jobs `k-1`, `k-1+n`...), appending each
 /// result to `results_path` as it is found; jobs already there are not solved again.
 #[allow(clippy::too_many_arguments)]
-pub fn solve_slice<G: Solvable>(
+pub fn solve_slice<G: Prebuilt>(
     start: &G,
     spec: &str,
     jobs_path: &Path,
@@ -193,7 +194,7 @@ pub fn solve_slice<G: Solvable>(
     let file = Mutex::new(file);
     let write_error = Mutex::new(None);
     let stop = crate::interrupt::ctrl_c();
-    let result = solve_each(&mine, options, &stop, &|job, value, nodes| {
+    let result = G::solve_each(&mine, options, &stop, &|job, value, nodes| {
         let line = serde_json::to_string(&JobResult {
             job,
             position: jobs.positions[job].clone(),
@@ -248,7 +249,7 @@ pub fn solve_slice<G: Solvable>(
 /// Solves `count` jobs of `split` picked at random again (seeded by the number of jobs, so a
 /// rerun checks the same ones) and compares them with `values`: the same result (win, draw or
 /// loss), and with exact distances the same value.
-fn verify_sample<G: Solvable>(
+fn verify_sample<G: Prebuilt>(
     split: &Split<G>,
     values: &[i32],
     count: usize,
@@ -269,7 +270,7 @@ fn verify_sample<G: Solvable>(
         .map(|i| (i, jobs[i].clone()))
         .collect();
     let found = Mutex::new(Vec::new());
-    solve_each(
+    G::solve_each(
         &picked,
         options,
         &ply_search::StopFlag::new(),
@@ -306,7 +307,7 @@ fn verify_sample<G: Solvable>(
 /// solved again here and must come out the same (the same result, and where the files carry
 /// exact distances, the same distance).
 #[allow(clippy::too_many_arguments)]
-pub fn combine<G: Solvable>(
+pub fn combine<G: Prebuilt>(
     state: &G,
     depth: u32,
     files: &[PathBuf],
