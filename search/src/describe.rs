@@ -245,6 +245,52 @@ pub trait Actions: SearchHints {
     fn openspiel_num_actions(&self) -> usize {
         self.num_actions()
     }
+
+    /// OpenSpiel's legal actions here, ascending as OpenSpiel lists them: the legal moves'
+    /// [`Actions::openspiel_action`] numbers, unless OpenSpiel lists some move under more
+    /// than one number (backgammon's two steps taken in either order), which a game then
+    /// lists all of.
+    fn openspiel_legal_actions(&self) -> Vec<usize> {
+        let mut actions: Vec<usize> = self
+            .legal_moves()
+            .into_iter()
+            .map(|m| self.openspiel_action(m))
+            .collect();
+        actions.sort_unstable();
+        actions
+    }
+
+    /// The legal move OpenSpiel's action `action` plays here, if it is one of
+    /// [`Actions::openspiel_legal_actions`].
+    fn openspiel_move(&self, action: usize) -> Option<Self::Move> {
+        self.legal_moves()
+            .into_iter()
+            .find(|&m| self.openspiel_action(m) == action)
+    }
+
+    /// OpenSpiel's chance outcomes at a chance node, as (action, probability) pairs: the
+    /// game's own outcomes unless OpenSpiel rolls differently (backgammon's 36 ordered rolls
+    /// where ply rolls the 21 distinct ones). Empty elsewhere.
+    fn openspiel_chance_outcomes(&self) -> Vec<(usize, f64)> {
+        let mut outcomes = crate::chance::ChanceList::new();
+        self.chance_outcomes(&mut outcomes);
+        let p = crate::chance::probabilities(&outcomes);
+        outcomes
+            .iter()
+            .zip(p)
+            .map(|(c, p)| (self.openspiel_action(c.outcome), p))
+            .collect()
+    }
+
+    /// OpenSpiel's action `action` in the game's notation, if it is legal here: the legal
+    /// move's own notation, unless a game writes OpenSpiel's other numbers for a move their
+    /// own way (backgammon writes the steps in the order the number gives).
+    fn openspiel_action_text(&self, action: usize) -> Option<String>
+    where
+        Self: Describe,
+    {
+        self.openspiel_move(action).map(|m| self.format_move(m))
+    }
 }
 
 /// Everything a front end needs of a game: the rules ([`Game`]), a start from a spec, named

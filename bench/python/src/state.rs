@@ -374,6 +374,26 @@ impl State {
         self.state.openspiel_legal_actions()
     }
 
+    /// OpenSpiel's chance outcomes as (action, probability) pairs (equal to
+    /// `chance_outcomes()` for most games; backgammon's 36 ordered rolls differ).
+    fn openspiel_chance_outcomes(&self) -> Vec<(usize, f64)> {
+        self.state.openspiel_chance_outcomes()
+    }
+
+    /// The legal action OpenSpiel numbers `action`, in the game's notation (equal to
+    /// `action_to_string` for most games; backgammon writes each of a play's numbers its way).
+    fn openspiel_action_to_string(&self, action: i64) -> PyResult<String> {
+        usize::try_from(action)
+            .ok()
+            .and_then(|a| self.state.openspiel_action_text(a))
+            .ok_or_else(|| {
+                IllegalMoveError::new_err(format!(
+                    "bad action `{action}`: expected one of the legal actions in OpenSpiel's numbering {:?}",
+                    self.openspiel_legal_actions()
+                ))
+            })
+    }
+
     /// Plays the legal action OpenSpiel numbers `action`.
     fn apply_openspiel_action(&mut self, action: i64) -> PyResult<()> {
         if self.state.is_terminal() {

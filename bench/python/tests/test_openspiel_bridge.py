@@ -29,6 +29,7 @@ SHARED = [
     ("othello", [{}], 40),
     ("pig", [{}, {"winscore": 20, "diceoutcomes": 3}, {"horizon": 40}], 60),
     ("einstein_wurfelt_nicht", [{}], 60),
+    ("backgammon", [{}, {"scoring_type": "full_scoring"}, {"max_player_turns": 40}], 6),
 ]
 
 
@@ -129,6 +130,8 @@ class TheSharedGamesSpeakOpenSpiel(unittest.TestCase):
         state = pyspiel.load_game("ply_amazons(board_size=6)").new_initial_state()
         with self.assertRaisesRegex(ply_search.IllegalMoveError, r"bad action `0`: expected one of the legal actions \[24, 29, 31, 34\]"):
             state.apply_action(0)
+        with self.assertRaisesRegex(Exception, r"bad parameter hyper_backgammon=true: expected false"):
+            pyspiel.load_game("ply_backgammon(hyper_backgammon=True)")
         state = pyspiel.load_game("ply_breakthrough").new_initial_state()
         with self.assertRaisesRegex(ply_search.IllegalMoveError, r"bad action `0`: expected one of the legal actions in OpenSpiel's numbering \[98, 100"):
             state.apply_action(0)
@@ -146,6 +149,7 @@ class OpenSpielsAlgorithmsRunOnPlysGames(unittest.TestCase):
             "ply_othello",
             "ply_pig(winscore=20)",
             "ply_einstein_wurfelt_nicht",
+            "ply_backgammon(max_player_turns=60)",
             "ply_isolation(width=5,height=5)",
             "ply_queen_isolation",
             "ply_onitama",
@@ -213,7 +217,7 @@ class PlysOwnGamesComeUnderPlyNames(unittest.TestCase):
         names = set(pyspiel.registered_names())
         for entry in ply_search.registered_games():
             base = entry["name"].replace("-", "_")
-            if entry["name"] in ("backgammon", "chinese-checkers"):
+            if entry["name"] == "chinese-checkers":
                 self.assertNotIn("ply_" + base, names)  # numbered otherwise: not bridged
             else:
                 self.assertIn("ply_" + base, names)

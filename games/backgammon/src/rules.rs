@@ -433,6 +433,15 @@ impl Backgammon {
         set
     }
 
+    /// OpenSpiel's legal plays as it lists them: ascending, every number of each play.
+    pub(crate) fn openspiel_plays(&self) -> Vec<u16> {
+        let mut actions = Vec::new();
+        self.for_each_openspiel_play(|action, _| actions.push(action));
+        actions.sort_unstable();
+        actions.dedup();
+        actions
+    }
+
     /// The legal play that leads where OpenSpiel's play `action` leads, if `action` is one of
     /// OpenSpiel's legal plays here.
     pub(crate) fn play_of_openspiel_action(&self, action: u16) -> Option<u16> {

@@ -1,7 +1,7 @@
 //! What front ends need of backgammon beyond its rules: `backgammon(scoring=winloss,
 //! max_turns=500)`, OpenSpiel's action numbers, the evaluators and the description.
 
-use crate::board::{outcome_of_roll, roll_of_outcome, NUM_ACTIONS, POINTS};
+use crate::board::{outcome_of_roll, roll_of_outcome, NUM_ACTIONS, OPENINGS, OUTCOMES, POINTS};
 use crate::notation::side_letter;
 use crate::rules::{Backgammon, BgMove, Phase, Scoring, DEFAULT_MAX_TURNS};
 use ply_search::describe::{
@@ -107,7 +107,51 @@ impl Actions for Backgammon {
             Phase::Play => None,
         }
     }
+
+    fn openspiel_legal_actions(&self) -> Vec<usize> {
+        if self.is_terminal() {
+            return Vec::new();
+        }
+        match self.phase() {
+            Phase::Opening => (0..OPENINGS).collect(),
+            Phase::Roll => (0..ORDERED_ROLLS).collect(),
+            Phase::Play => self
+                .openspiel_plays()
+                .into_iter()
+                .map(usize::from)
+                .collect(),
+        }
+    }
+
+    fn openspiel_move(&self, action: usize) -> Option<BgMove> {
+        self.legal_move_of_action(action)
+    }
+
+    /// OpenSpiel rolls the 36 ordered dice, each 1/36 (ply the 21 distinct ones), and opens
+    /// with the 30 ordered rolls of two different dice, the order saying who starts.
+    fn openspiel_chance_outcomes(&self) -> Vec<(usize, f64)> {
+        let count = match self.phase() {
+            _ if self.is_terminal() => 0,
+            Phase::Opening => OPENINGS,
+            Phase::Roll => ORDERED_ROLLS,
+            Phase::Play => 0,
+        };
+        (0..count).map(|a| (a, 1.0 / count as f64)).collect()
+    }
+
+    /// A play under any of OpenSpiel's numbers is written with its steps in that number's
+    /// order, as OpenSpiel writes it (`24/22/21` and `24/23/21` reach the same position).
+    fn openspiel_action_text(&self, action: usize) -> Option<String> {
+        let mv = self.openspiel_move(action)?;
+        Some(match mv {
+            BgMove::Play(_) => self.format_move(BgMove::Play(action as u16)),
+            _ => self.format_move(mv),
+        })
+    }
 }
+
+/// OpenSpiel's later rolls: the 36 ordered pairs of dice.
+const ORDERED_ROLLS: usize = OUTCOMES.len();
 
 /// Backgammon's evaluators, for searches cut off before the end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -71,9 +71,27 @@ fn openspiel_games_replay_action_for_action() {
             let action: usize = action.parse().unwrap();
             if legal == "chance" {
                 assert!(state.is_chance_node(), "{}", state.position());
+                // OpenSpiel's own rolls: 30 at the opening, then the 36 ordered pairs.
+                let rolls = state.openspiel_chance_outcomes();
+                let count = if state.ply() == 0 { 30 } else { 36 };
+                assert_eq!(rolls.len(), count);
+                assert!(rolls
+                    .iter()
+                    .all(|&(_, p)| (p - 1.0 / count as f64).abs() < 1e-12));
+                assert_eq!(
+                    state.openspiel_legal_actions(),
+                    (0..count).collect::<Vec<_>>()
+                );
             } else {
                 assert!(!state.is_chance_node(), "{}", state.position());
                 let theirs: Vec<usize> = legal.split(',').map(|a| a.parse().unwrap()).collect();
+                // Through the bridge, OpenSpiel's list itself, every number of each play.
+                assert_eq!(
+                    state.openspiel_legal_actions(),
+                    theirs,
+                    "at {}",
+                    state.position()
+                );
                 let ours: Vec<usize> = state
                     .legal_moves()
                     .iter()

@@ -113,14 +113,21 @@ impl AnyGame {
         with_game!(self, s => s.legal_moves().into_iter().map(|m| s.action(m)).collect())
     }
 
-    /// The legal moves' numbers in OpenSpiel's numbering ([`Actions::openspiel_action`]),
-    /// ascending as OpenSpiel lists them.
+    /// OpenSpiel's legal actions here, ascending ([`Actions::openspiel_legal_actions`]).
     pub fn openspiel_legal_actions(&self) -> Vec<usize> {
-        let mut actions: Vec<usize> = with_game!(self, s => {
-            s.legal_moves().into_iter().map(|m| s.openspiel_action(m)).collect()
-        });
-        actions.sort_unstable();
-        actions
+        with_game!(self, s => s.openspiel_legal_actions())
+    }
+
+    /// OpenSpiel's chance outcomes with their probabilities
+    /// ([`Actions::openspiel_chance_outcomes`]); empty at a player's node.
+    pub fn openspiel_chance_outcomes(&self) -> Vec<(usize, f64)> {
+        with_game!(self, s => s.openspiel_chance_outcomes())
+    }
+
+    /// OpenSpiel's action `action` in the game's notation, if legal here
+    /// ([`Actions::openspiel_action_text`]).
+    pub fn openspiel_action_text(&self, action: usize) -> Option<String> {
+        with_game!(self, s => s.openspiel_action_text(action))
     }
 
     /// How many numbers OpenSpiel's numbering uses ([`Actions::openspiel_num_actions`]).
@@ -132,7 +139,7 @@ impl AnyGame {
     /// `None` (and nothing played) if no legal move has that number.
     pub fn play_openspiel_action(&mut self, action: usize) -> Option<usize> {
         with_game!(self, s => {
-            let mv = s.legal_moves().into_iter().find(|&m| s.openspiel_action(m) == action)?;
+            let mv = s.openspiel_move(action)?;
             let number = s.action(mv);
             *s = s.play(mv);
             Some(number)

@@ -11,7 +11,7 @@ ply's rules.
   outcomes, returns, observation tensor and strings, game type and game info
   (``ply_connect_four``, ``ply_tic_tac_toe``, ``ply_nim``, ``ply_breakthrough``,
   ``ply_amazons`` with OpenSpiel's three actions a turn, ``ply_othello``, ``ply_pig``,
-  ``ply_einstein_wurfelt_nicht``).
+  ``ply_einstein_wurfelt_nicht``, ``ply_backgammon`` with OpenSpiel's 36 ordered rolls).
 - Every other game of ply's registry comes as ``ply_<its name>`` (dashes become
   underscores), with ply's own action numbers and strings and its spec keys as parameters
   (``ply_isolation(width=7,height=7,rules=aind)``, ``ply_onitama(seed=7)``; a list value is
@@ -91,6 +91,9 @@ class _Dialect:
 
     def max_chance_outcomes(self, game):
         return 0
+
+    def chance_outcomes(self, state):
+        return state._ply.chance_outcomes()
 
     def max_game_length(self, game):
         bound = game.max_game_length()
@@ -511,12 +514,129 @@ class _Einstein(_Dialect):
                     planes[plane * 25 + c * 5 + r] = 1
 
 
-_OPENSPIEL_FORMS = [_TicTacToe, _ConnectFour, _Nim, _Breakthrough, _Amazons, _Othello, _Pig, _Einstein]
+class _Backgammon(_Dialect):
+    """OpenSpiel's backgammon: its 30 opening rolls and then 36 ordered rolls (ply rolls the
+    21 distinct ones), every number under which it lists a play (ply keeps one per position
+    reached), doubles as two actions, `"24/23 13/11"` strings after the number, Tesauro's
+    observation and OpenSpiel's board drawing."""
+
+    name, long_name = "backgammon", "Backgammon"
+    parameters = {"hyper_backgammon": False, "max_player_turns": 500, "scoring_type": "winloss_scoring"}
+    observation_shape = (200,)
+    _SCORING = {"winloss_scoring": ("winloss", 1), "enable_gammons": ("gammons", 2), "full_scoring": ("full", 3)}
+    # OpenSpiel's 36 rolls in its order: the 15 pairs of different dice each way round, then
+    # the doubles. The opening's 30 are the first 30, the even ones X's start.
+    _ROLLS = [pair for low in range(1, 7) for high in range(low + 1, 7) for pair in ((low, high), (high, low))]
+    _ROLLS += [(d, d) for d in range(1, 7)]
+
+    def spec(self):
+        p = self.params
+        if p["hyper_backgammon"]:
+            raise ValueError("bad parameter hyper_backgammon=true: expected false (ply plays the 15-checker game)")
+        if p["scoring_type"] not in self._SCORING:
+            raise ValueError(f"bad scoring_type `{p['scoring_type']}`: expected one of {', '.join(self._SCORING)}")
+        return f"backgammon(scoring={self._SCORING[p['scoring_type']][0]},max_turns={p['max_player_turns']})"
+
+    def max_chance_outcomes(self, game):
+        return len(self._ROLLS)
+
+    def info(self, game):
+        points = self._SCORING[self.params["scoring_type"]][1]
+        return dict(
+            super().info(game),
+            num_distinct_actions=game.openspiel_num_actions(),
+            min_utility=-float(points),
+            max_utility=float(points),
+            max_game_length=3 * self.params["max_player_turns"],
+        )
+
+    def chance_outcomes(self, state):
+        return state._ply.openspiel_chance_outcomes()
+
+    def action_string(self, state, player, action):
+        if player == pyspiel.PlayerId.CHANCE:
+            first, second = self._ROLLS[action]
+            if state._ply.fields()["phase"] == "opening":
+                starts = "X" if action % 2 == 0 else "O"
+                return f"chance outcome {action} {starts} starts, (roll: {first}{second})"
+            return f"chance outcome {action} (roll: {first}{second})"
+        words = state._ply.openspiel_action_to_string(action).replace("+", " ")
+        # A play is written after its number; the pass alone.
+        return words if words == "Pass" else f"{action} - {words}"
+
+    def dice(self, state):
+        """The dice OpenSpiel shows: the roll of this turn, low die first; none at a roll."""
+        fields = state._ply.fields()
+        return sorted(fields["dice"]) if fields["phase"] == "play" else []
+
+    def mover(self, state):
+        """The player OpenSpiel's board says is to move, -1 for the dice: once a turn ends,
+        the dice, also when the game is won; a game stopped by the turn limit in the middle of
+        a double keeps the player who was playing it."""
+        if state._ply.fields()["phase"] != "play":
+            return -1
+        return self.previous_player(state) if state._ply.is_terminal() else state._ply.current_player()
+
+    def previous_player(self, state):
+        """The last player who played (not the dice), -1 before anyone has."""
+        players = [player for player, _ in state._history if player >= 0]
+        return players[-1] if players else -1
+
+    def text(self, state):
+        fields = state._ply.fields()
+        rows = [list(r) for r in (["+------|------+"] + ["|......|......|"] * 5 + ["|      |      |"]
+                                  + ["|......|......|"] * 5 + ["+------|------+"])]
+        for pos, signed in enumerate(fields["points"]):
+            if signed == 0:
+                continue
+            count, piece = abs(signed), "x" if signed > 0 else "o"
+            start, step = (11, -1) if pos < 12 else (1, 1)
+            col = (12 - pos if pos >= 6 else 13 - pos) if pos < 12 else (pos - 11 if pos < 18 else pos - 10)
+            for i in range(min(count, 5)):
+                rows[start + i * step][col] = piece
+            if count >= 10:
+                top, bottom = ("1", str(count % 10)) if pos >= 12 else (str(count % 10), "1")
+                rows[start][col], rows[start + step][col] = top, bottom
+            elif count > 5:
+                rows[start][col] = str(count)
+        board = "\n".join("".join(r) for r in rows) + "\n"
+        mover = self.mover(state)
+        turn = "*" if mover < 0 else "xo"[mover]
+        bar = "".join("x" * fields["bar"][0] + "o" * fields["bar"][1])
+        return (
+            board
+            + f"Turn: {turn}\n"
+            + f"Previous player: {self.previous_player(state)}\n"
+            + f"Extra turn: {1 if fields['second_half'] else 0}\n"
+            + f"Dice: {''.join(map(str, self.dice(state)))}\n"
+            + f"Bar:{' ' + bar if bar else ''}\n"
+            + f"Scores, X: {fields['off'][0]}, O: {fields['off'][1]}\n"
+        )
+
+    def fill(self, planes, state, player):
+        # Tesauro's encoding: four numbers a point for the viewer's checkers, then the
+        # opponent's; then each side's bar, checkers off and whether it is to move; the dice.
+        fields = state._ply.fields()
+        mover = self.mover(state)
+        for side, start in ((player, 0), (1 - player, 96)):
+            sign = 1 if side == 0 else -1
+            for point, signed in enumerate(fields["points"]):
+                count = max(0, sign * signed)
+                at = start + 4 * point
+                planes[at : at + 4] = (count == 1, count == 2, count == 3, max(count - 3, 0))
+        for i, side in enumerate((player, 1 - player)):
+            planes[192 + 3 * i : 195 + 3 * i] = (fields["bar"][side], fields["off"][side], mover == side)
+        planes[198 : 198 + len(self.dice(state))] = self.dice(state)
+
+
+_OPENSPIEL_FORMS = [
+    _TicTacToe, _ConnectFour, _Nim, _Breakthrough, _Amazons, _Othello, _Pig, _Einstein, _Backgammon,
+]
 
 # ply's games OpenSpiel also has but numbers otherwise, not bridged (see docs/python.md):
-# backgammon (36 ordered rolls, some plays under two numbers) and Chinese Checkers (a hop an
-# action). Their OpenSpiel names stay free rather than speak different numbers.
-_NOT_BRIDGED = {"backgammon", "chinese-checkers"}
+# Chinese Checkers (a hop an action). Its OpenSpiel name stays free rather than speak
+# different numbers.
+_NOT_BRIDGED = {"chinese-checkers"}
 
 
 class _PlyForm(_Dialect):
@@ -669,7 +789,7 @@ class _BridgeState(pyspiel.State):
         return self._ply.returns() if self._ply.is_terminal() else [0.0] * self._ply.num_players()
 
     def chance_outcomes(self):
-        return self._ply.chance_outcomes()
+        return self._bridge._dialect.chance_outcomes(self)
 
     def history(self):
         return [action for _, action in self._history]
