@@ -30,12 +30,17 @@ SHARED = [
     ("pig", [{}, {"winscore": 20, "diceoutcomes": 3}, {"horizon": 40}], 60),
     ("einstein_wurfelt_nicht", [{}], 60),
     ("backgammon", [{}, {"scoring_type": "full_scoring"}, {"max_player_turns": 40}], 6),
+    (
+        "chinese_checkers",
+        [{}, {"players": 3, "max_moves": 150}, {"players": 4, "max_moves": 150}, {"players": 6, "max_moves": 120}],
+        4,
+    ),
 ]
 
 
-def play_both(test, ours, theirs, rng, game):
-    """Plays one random game in the bridge and in OpenSpiel at once, comparing at every step;
-    returns the positions compared."""
+def play_both(test, ours, theirs, rng, game, choose=lambda state, legal, rng: rng.choice(legal)):
+    """Plays one game in the bridge and in OpenSpiel at once, the actions drawn by `choose`
+    (at random by default), comparing at every step; returns the positions compared."""
     kind = theirs.get_game().get_type()
     players = theirs.get_game().num_players()
     steps = 0
@@ -60,10 +65,11 @@ def play_both(test, ours, theirs, rng, game):
             test.assertEqual(sorted(ours.chance_outcomes()), sorted(theirs.chance_outcomes()))
         else:
             test.assertEqual(ours.legal_actions(player), legal)
-            test.assertEqual(ours.legal_actions(1 - player), [])
+            for other in set(range(players)) - {player}:
+                test.assertEqual(ours.legal_actions(other), [])
         for a in legal:
             test.assertEqual(ours.action_to_string(player, a), theirs.action_to_string(player, a))
-        action = rng.choice(legal)
+        action = choose(theirs, legal, rng)
         ours.apply_action(action)
         theirs.apply_action(action)
         steps += 1
@@ -82,6 +88,33 @@ class TheSharedGamesSpeakOpenSpiel(unittest.TestCase):
                     for _ in range(games)
                 )
                 self.assertGreater(steps, 500, (game, params))
+
+    def test_chinese_checkers_races_agree_to_the_win(self):
+        """Hop chains played an action at a time to a win: two players each racing (mostly the
+        action that gains the most rows, sometimes any), every step compared."""
+        rows = (1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1)
+        row_of = [row for row, length in enumerate(rows) for _ in range(length)]
+
+        def race(state, legal, rng):
+            if rng.random() < 0.15:
+                return rng.choice(legal)
+            sign = 1 if state.current_player() == 0 else -1
+            player = state.current_player()
+
+            def gain(action):  # the action's string names its landing: "14->26", "3=>14"
+                text = state.action_to_string(player, action)
+                return 0 if text == "Pass" else sign * (row_of[int(text.split(">")[1])] - row_of[action // 6])
+
+            best = max(map(gain, legal))
+            return rng.choice([a for a in legal if gain(a) == best])
+
+        winners = set()
+        for seed in range(6):
+            ours = pyspiel.load_game("ply_chinese_checkers", {"max_moves": 400}).new_initial_state()
+            theirs = pyspiel.load_game("chinese_checkers", {"max_moves": 400}).new_initial_state()
+            play_both(self, ours, theirs, random.Random(seed), "chinese_checkers", race)
+            winners.update(p for p, r in enumerate(theirs.returns()) if r > 0)
+        self.assertEqual(winners, {0, 1})
 
     def test_the_game_type_and_info_are_openspiels(self):
         for game, param_sets, _ in SHARED:
@@ -132,6 +165,14 @@ class TheSharedGamesSpeakOpenSpiel(unittest.TestCase):
             state.apply_action(0)
         with self.assertRaisesRegex(Exception, r"bad parameter hyper_backgammon=true: expected false"):
             pyspiel.load_game("ply_backgammon(hyper_backgammon=True)")
+        with self.assertRaisesRegex(ply_search.BadSpecError, r"bad chinese-checkers value `players=5`: expected players= 2, 3, 4 or 6"):
+            pyspiel.load_game("ply_chinese_checkers(players=5)")
+        # In the middle of a hop chain only the chain's hops and 726 (stop) are taken.
+        state, rng = pyspiel.load_game("ply_chinese_checkers").new_initial_state(), random.Random(1)
+        while "hopping from" not in str(state):
+            state.apply_action(rng.choice(state.legal_actions()))
+        with self.assertRaisesRegex(ply_search.IllegalMoveError, r"bad action `0`: expected one of the legal actions \[.*, 726\]$"):
+            state.apply_action(0)
         state = pyspiel.load_game("ply_breakthrough").new_initial_state()
         with self.assertRaisesRegex(ply_search.IllegalMoveError, r"bad action `0`: expected one of the legal actions in OpenSpiel's numbering \[98, 100"):
             state.apply_action(0)
@@ -150,6 +191,7 @@ class OpenSpielsAlgorithmsRunOnPlysGames(unittest.TestCase):
             "ply_pig(winscore=20)",
             "ply_einstein_wurfelt_nicht",
             "ply_backgammon(max_player_turns=60)",
+            "ply_chinese_checkers(players=3,max_moves=60)",
             "ply_isolation(width=5,height=5)",
             "ply_queen_isolation",
             "ply_onitama",
@@ -216,11 +258,7 @@ class PlysOwnGamesComeUnderPlyNames(unittest.TestCase):
     def test_every_registered_game_is_registered_with_pyspiel(self):
         names = set(pyspiel.registered_names())
         for entry in ply_search.registered_games():
-            base = entry["name"].replace("-", "_")
-            if entry["name"] == "chinese-checkers":
-                self.assertNotIn("ply_" + base, names)  # numbered otherwise: not bridged
-            else:
-                self.assertIn("ply_" + base, names)
+            self.assertIn("ply_" + entry["name"].replace("-", "_"), names)
         self.assertTrue(set(bridge.registered) <= names)
 
     def test_spec_keys_are_parameters_with_plys_defaults(self):

@@ -11,7 +11,8 @@ ply's rules.
   outcomes, returns, observation tensor and strings, game type and game info
   (``ply_connect_four``, ``ply_tic_tac_toe``, ``ply_nim``, ``ply_breakthrough``,
   ``ply_amazons`` with OpenSpiel's three actions a turn, ``ply_othello``, ``ply_pig``,
-  ``ply_einstein_wurfelt_nicht``, ``ply_backgammon`` with OpenSpiel's 36 ordered rolls).
+  ``ply_einstein_wurfelt_nicht``, ``ply_backgammon`` with OpenSpiel's 36 ordered rolls,
+  ``ply_chinese_checkers`` a step or a hop an action).
 - Every other game of ply's registry comes as ``ply_<its name>`` (dashes become
   underscores), with ply's own action numbers and strings and its spec keys as parameters
   (``ply_isolation(width=7,height=7,rules=aind)``, ``ply_onitama(seed=7)``; a list value is
@@ -63,6 +64,7 @@ class _Dialect:
     long_name = ""
     parameters: dict = {}
     observation_shape = None  # OpenSpiel's tensor shape, or None without one
+    players = (2, 2)  # the fewest and most players OpenSpiel's game takes
     has_tensor = True  # whether OpenSpiel's observation tensor is given
 
     def __init__(self, params):
@@ -92,8 +94,11 @@ class _Dialect:
     def max_chance_outcomes(self, game):
         return 0
 
+    def returns(self, state):
+        return state._ply.returns()
+
     def chance_outcomes(self, state):
-        return state._ply.chance_outcomes()
+        return state._ply.openspiel_chance_outcomes()
 
     def max_game_length(self, game):
         bound = game.max_game_length()
@@ -544,14 +549,10 @@ class _Backgammon(_Dialect):
         points = self._SCORING[self.params["scoring_type"]][1]
         return dict(
             super().info(game),
-            num_distinct_actions=game.openspiel_num_actions(),
             min_utility=-float(points),
             max_utility=float(points),
             max_game_length=3 * self.params["max_player_turns"],
         )
-
-    def chance_outcomes(self, state):
-        return state._ply.openspiel_chance_outcomes()
 
     def action_string(self, state, player, action):
         if player == pyspiel.PlayerId.CHANCE:
@@ -564,16 +565,17 @@ class _Backgammon(_Dialect):
         # A play is written after its number; the pass alone.
         return words if words == "Pass" else f"{action} - {words}"
 
-    def dice(self, state):
-        """The dice OpenSpiel shows: the roll of this turn, low die first; none at a roll."""
-        fields = state._ply.fields()
+    @staticmethod
+    def dice(fields):
+        """The dice OpenSpiel shows (`fields` is the native state's): the roll of this turn,
+        low die first; none at a roll."""
         return sorted(fields["dice"]) if fields["phase"] == "play" else []
 
-    def mover(self, state):
+    def mover(self, state, fields):
         """The player OpenSpiel's board says is to move, -1 for the dice: once a turn ends,
         the dice, also when the game is won; a game stopped by the turn limit in the middle of
         a double keeps the player who was playing it."""
-        if state._ply.fields()["phase"] != "play":
+        if fields["phase"] != "play":
             return -1
         return self.previous_player(state) if state._ply.is_terminal() else state._ply.current_player()
 
@@ -600,7 +602,7 @@ class _Backgammon(_Dialect):
             elif count > 5:
                 rows[start][col] = str(count)
         board = "\n".join("".join(r) for r in rows) + "\n"
-        mover = self.mover(state)
+        mover = self.mover(state, fields)
         turn = "*" if mover < 0 else "xo"[mover]
         bar = "".join("x" * fields["bar"][0] + "o" * fields["bar"][1])
         return (
@@ -608,7 +610,7 @@ class _Backgammon(_Dialect):
             + f"Turn: {turn}\n"
             + f"Previous player: {self.previous_player(state)}\n"
             + f"Extra turn: {1 if fields['second_half'] else 0}\n"
-            + f"Dice: {''.join(map(str, self.dice(state)))}\n"
+            + f"Dice: {''.join(map(str, self.dice(fields)))}\n"
             + f"Bar:{' ' + bar if bar else ''}\n"
             + f"Scores, X: {fields['off'][0]}, O: {fields['off'][1]}\n"
         )
@@ -617,7 +619,7 @@ class _Backgammon(_Dialect):
         # Tesauro's encoding: four numbers a point for the viewer's checkers, then the
         # opponent's; then each side's bar, checkers off and whether it is to move; the dice.
         fields = state._ply.fields()
-        mover = self.mover(state)
+        mover = self.mover(state, fields)
         for side, start in ((player, 0), (1 - player, 96)):
             sign = 1 if side == 0 else -1
             for point, signed in enumerate(fields["points"]):
@@ -626,17 +628,163 @@ class _Backgammon(_Dialect):
                 planes[at : at + 4] = (count == 1, count == 2, count == 3, max(count - 3, 0))
         for i, side in enumerate((player, 1 - player)):
             planes[192 + 3 * i : 195 + 3 * i] = (fields["bar"][side], fields["off"][side], mover == side)
-        planes[198 : 198 + len(self.dice(state))] = self.dice(state)
+        dice = self.dice(fields)
+        planes[198 : 198 + len(dice)] = dice
+
+
+# Chinese Checkers' star in OpenSpiel's cells, which are ply's: 121 cells row by row from the
+# top point, each at a doubled column (a row of n cells starts at column 13 - n), and the six
+# directions in OpenSpiel's order.
+_CC_ROWS = (1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1)
+_CC_CELLS = [(row, 13 - n + 2 * i) for row, n in enumerate(_CC_ROWS) for i in range(n)]
+_CC_DIRECTIONS = (("UL", -1, -1), ("UR", -1, 1), ("L", 0, -2), ("R", 0, 2), ("DL", 1, -1), ("DR", 1, 1))
+_CC_INDEX = {cell: i for i, cell in enumerate(_CC_CELLS)}
+# The neighbour and the hop's landing of each cell in each direction (-1 off the star).
+_CC_STEP = [[_CC_INDEX.get((r + dr, c + dc), -1) for _, dr, dc in _CC_DIRECTIONS] for r, c in _CC_CELLS]
+_CC_HOP = [[_CC_INDEX.get((r + 2 * dr, c + 2 * dc), -1) for _, dr, dc in _CC_DIRECTIONS] for r, c in _CC_CELLS]
+_CC_STOP = 121 * 6  # OpenSpiel's action that ends a hop chain, or passes when blocked
+_CC_PLY_PASS = 121 * 121  # ply's pass
+
+
+class _ChineseCheckers(_Dialect):
+    """OpenSpiel plays a Chinese Checkers turn a step or a hop at a time, `cell * 6 +
+    direction`: after a hop the same player moves again while another hop is open (to a cell
+    the chain has not visited), and 726 ends the chain, or passes when no piece can move. ply's
+    move is the whole turn, `from * 121 + to`, on the same cells. Between the hops of a chain
+    the bridge keeps the chain (`_pending`: origin, the cell reached, the cells visited) over
+    the position before the turn. OpenSpiel scores the winner players - 1 and the others -1
+    (ply 1 and -1/(players - 1))."""
+
+    name, long_name = "chinese_checkers", "Chinese Checkers"
+    parameters = {"max_moves": 1000, "players": 2}
+    players = (2, 6)
+
+    def spec(self):
+        return f"chinese-checkers(players={self.params['players']},max_turns={self.params['max_moves']})"
+
+    @property
+    def observation_shape(self):
+        n = self.params["players"]
+        return ((n + 1) * 121 + n,)
+
+    def info(self, game):
+        n = self.params["players"]
+        return dict(
+            super().info(game),
+            num_distinct_actions=_CC_STOP + 1,
+            max_utility=float(n - 1),
+            max_game_length=self.params["max_moves"] * (10 * n + 2),
+        )
+
+    def returns(self, state):
+        n = self.params["players"]
+        return [round(r * (n - 1)) * 1.0 for r in state._ply.returns()]
+
+    def board(self, state):
+        """The 121 cells (`.` or the seat) as OpenSpiel has them: mid-chain, the piece on the
+        cell the chain reached."""
+        cells = list(state._ply.position().split(" ")[0].replace("/", ""))
+        if state._pending:
+            origin, at, _ = state._pending
+            cells[at], cells[origin] = cells[origin], "."
+        return cells
+
+    @staticmethod
+    def hops(board, cell, visited):
+        """The hops open from `cell`: over a piece, to an empty cell the chain has not visited."""
+        return [
+            cell * 6 + d
+            for d in range(6)
+            if _CC_STEP[cell][d] >= 0
+            and board[_CC_STEP[cell][d]] != "."
+            and _CC_HOP[cell][d] >= 0
+            and board[_CC_HOP[cell][d]] == "."
+            and _CC_HOP[cell][d] not in visited
+        ]
+
+    def legal(self, state):
+        if state._ply.is_terminal():
+            return []
+        board = self.board(state)
+        if state._pending:
+            _, at, visited = state._pending
+            return self.hops(board, at, visited) + [_CC_STOP]
+        me = str(state._ply.current_player())
+        actions = []
+        for cell, mark in enumerate(board):
+            if mark == me:
+                for d, (step, hop) in enumerate(zip(_CC_STEP[cell], _CC_HOP[cell])):
+                    if step >= 0 and (board[step] == "." or (hop >= 0 and board[hop] == ".")):
+                        actions.append(cell * 6 + d)
+        return actions or [_CC_STOP]
+
+    def apply(self, state, action):
+        if action not in self.legal(state):
+            _refuse(state, action)
+        if action == _CC_STOP:
+            origin, at, _ = state._pending or (None, None, None)
+            self.finish(state, _CC_PLY_PASS if origin is None else origin * 121 + at)
+            return
+        board = self.board(state)
+        cell, d = divmod(action, 6)
+        step = _CC_STEP[cell][d]
+        if not state._pending and board[step] == ".":
+            self.finish(state, cell * 121 + step)
+            return
+        landing = _CC_HOP[cell][d]
+        origin, _, visited = state._pending or (cell, None, frozenset([cell]))
+        visited = visited | {landing}
+        board[landing], board[cell] = board[cell], "."
+        if self.hops(board, landing, visited):
+            state._pending = (origin, landing, visited)
+        else:
+            self.finish(state, origin * 121 + landing)
+
+    @staticmethod
+    def finish(state, move):
+        """Plays the turn the actions made as ply's move."""
+        state._ply.apply_action(move)
+        state._pending = ()
+
+    def action_string(self, state, player, action):
+        if action == _CC_STOP:
+            return "Pass"
+        cell, d = divmod(action, 6)
+        step, hop = _CC_STEP[cell][d], _CC_HOP[cell][d]
+        if step >= 0 and self.board(state)[step] == ".":
+            return f"{cell}->{step}"
+        return f"{cell}=>{hop}" if hop >= 0 else f"{cell}-{_CC_DIRECTIONS[d][0]}"
+
+    def seat_to_move(self, state):
+        """The player OpenSpiel's board names: at the end, the one after the last mover."""
+        if not state._ply.is_terminal():
+            return state._ply.current_player()
+        return (state._history[-1][0] + 1) % self.params["players"] if state._history else 0
+
+    def text(self, state):
+        board = self.board(state)
+        lines = [[" "] * 25 for _ in _CC_ROWS]
+        for (row, column), mark in zip(_CC_CELLS, board):
+            lines[row][column] = mark if mark == "." else str(int(mark) + 1)
+        drawing = "".join("".join(line).rstrip() + "\n" for line in lines)
+        chain = f" (hopping from {state._pending[1]})" if state._pending else ""
+        return f"{drawing}Player: {self.seat_to_move(state)}{chain}"
+
+    def fill(self, planes, state, player):
+        # A plane per seat counted from the viewer's, then the empty cells; then the player to
+        # move, counted from the viewer too.
+        n = self.params["players"]
+        for cell, mark in enumerate(self.board(state)):
+            plane = n if mark == "." else (int(mark) - player) % n
+            planes[plane * 121 + cell] = 1
+        planes[(n + 1) * 121 + (self.seat_to_move(state) - player) % n] = 1
 
 
 _OPENSPIEL_FORMS = [
     _TicTacToe, _ConnectFour, _Nim, _Breakthrough, _Amazons, _Othello, _Pig, _Einstein, _Backgammon,
+    _ChineseCheckers,
 ]
 
-# ply's games OpenSpiel also has but numbers otherwise, not bridged (see docs/python.md):
-# Chinese Checkers (a hop an action). Its OpenSpiel name stays free rather than speak
-# different numbers.
-_NOT_BRIDGED = {"chinese-checkers"}
 
 
 class _PlyForm(_Dialect):
@@ -783,10 +931,10 @@ class _BridgeState(pyspiel.State):
         self._history.append((player, action))
 
     def returns(self):
-        return self._ply.returns()
+        return self._bridge._dialect.returns(self)
 
     def rewards(self):
-        return self._ply.returns() if self._ply.is_terminal() else [0.0] * self._ply.num_players()
+        return self.returns() if self._ply.is_terminal() else [0.0] * self._ply.num_players()
 
     def chance_outcomes(self):
         return self._bridge._dialect.chance_outcomes(self)
@@ -828,8 +976,9 @@ class _BridgeState(pyspiel.State):
 
     @property
     def ply_state(self):
-        """The ply state behind this one (`ply_search.State`; mid-turn in Amazons, the
-        position before the turn)."""
+        """The ply state behind this one (`ply_search.State`; in the middle of a turn of
+        several actions, an Amazons turn or a Chinese Checkers hop chain, the position before
+        the turn)."""
         return self._ply
 
     # The hooks OpenSpiel's C++ calls (its algorithms, its ApplyAction).
@@ -895,7 +1044,7 @@ def _register_all():
                 form,
                 "ply_" + form.name,
                 "ply " + form.long_name,
-                (2, 2),
+                form.players,
                 start.has_chance_nodes(),
                 form.has_tensor,
             )
@@ -906,7 +1055,7 @@ def _register_all():
         by_name.setdefault(entry["name"], []).append(entry)
     for base, entries in by_name.items():
         name = "ply_" + base.replace("-", "_")
-        if name in taken or base in _NOT_BRIDGED:
+        if name in taken:
             continue
         keys = _ply_keys(entries)
         example = ply_search.load_game(entries[0]["example"])
