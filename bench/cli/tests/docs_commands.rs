@@ -21,7 +21,7 @@
 //! any text. Transcripts of searches that depend on the clock (time limits, several threads)
 //! are compared in shape: every number masked, each shown line found in the output. The three
 //! transcripts that take a minute or more (the default tournament, the AIND preset, `ply
-//! ablate`) run in ignored tests, one a command, that `.ci/run` starts: `cargo test
+//! ablate`) and the slowest pages run in ignored tests that `.ci/run` starts: `cargo test
 //! --workspace --test docs_commands -- --ignored`.
 
 use std::io::{BufRead, BufReader, Write};
@@ -612,7 +612,7 @@ fn page(path: &str) {
 }
 
 macro_rules! page_tests {
-    ($($name:ident: $path:literal,)*) => {
+    ($($name:ident: $path:literal,)* ; slow: $($slow:ident: $slow_path:literal,)*) => {
         $(
             #[test]
             fn $name() {
@@ -620,10 +620,24 @@ macro_rules! page_tests {
             }
         )*
 
+        /// The pages whose commands take longest (a quarter of a minute or more each in a test
+        /// build), left out of the README's test command: `.ci/run` runs them with the long
+        /// transcripts, beside the default tournament and never beside the AIND preset.
+        mod slow_pages {
+            $(
+                #[test]
+                #[ignore = "slow: .ci/run runs it"]
+                fn $slow() {
+                    let _alone = super::ALONE.lock().unwrap_or_else(|e| e.into_inner());
+                    super::page($slow_path);
+                }
+            )*
+        }
+
         /// Every page has its test, so a new page is not left unrun.
         #[test]
         fn every_page_has_a_test() {
-            let tested = [$($path),*];
+            let tested = [$($path,)* $($slow_path,)*];
             for (page, text) in pages() {
                 let runs = !inline_commands(&text).is_empty()
                     || fenced_blocks(&text).iter().any(|b| {
@@ -645,7 +659,6 @@ page_tests! {
     arena: "docs/arena.md",
     cluster: "docs/cluster.md",
     command: "docs/command.md",
-    cookbook: "docs/cookbook.md",
     engine: "docs/engine.md",
     framework: "docs/framework.md",
     isolation: "docs/games/isolation.md",
@@ -653,7 +666,6 @@ page_tests! {
     connect_four: "docs/games/connect-four.md",
     breakthrough: "docs/games/breakthrough.md",
     amazons: "docs/games/amazons.md",
-    pig: "docs/games/pig.md",
     einstein: "docs/games/einstein-wurfelt-nicht.md",
     backgammon: "docs/games/backgammon.md",
     othello: "docs/games/othello.md",
@@ -667,13 +679,18 @@ page_tests! {
     python: "docs/python.md",
     search: "docs/search.md",
     serve: "docs/serve.md",
-    solver: "docs/solver.md",
     teaching: "docs/teaching.md",
     tutorial: "docs/tutorial.md",
+    ;
+    // Run by `.ci/run` (see `slow_pages`).
+    slow:
+    cookbook: "docs/cookbook.md",
+    pig: "docs/games/pig.md",
+    solver: "docs/solver.md",
 }
 
-/// Held by `ply ablate`'s test while it runs: the AIND preset's agents play on the clock, so it
-/// waits for the machine to itself.
+/// Held by `ply ablate`'s test and the slow pages while they run: the AIND preset's agents play
+/// on the clock, so it waits for the machine to itself.
 static ALONE: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 // Two tests, so that the harness's threads run them at once: `ply ablate` searches on one thread

@@ -89,28 +89,54 @@ fn standard_perft_matches_the_grid_implementation() {
     assert_eq!(Naive::new(8, 8).perft_both(5), (6_182_818, 6_182_818));
 }
 
-/// 6x6 in both conventions to depth 7, where the first games end (a piece needs 3 steps from
-/// rank 2 to rank 5, then one more), so the conventions would part at depth 8 (6,655,915,942
-/// leaves against 6,655,376,886: too long a count for this suite, left to `ply perft`).
-/// The grid implementation agrees to depth 6 here, and past the first ends from mid-game
-/// positions below, where the conventions part.
-#[test]
-fn six_by_six_perft_matches_the_grid_implementation() {
-    let start = board(6, 6);
-    let expected = [
-        (1, 16, 16),
-        (2, 256, 256),
-        (3, 4_308, 4_308),
-        (4, 71_478, 71_478),
-        (5, 1_248_290, 1_248_290),
-        (6, 21_470_998, 21_470_998),
-        (7, 381_006_806, 381_006_806),
-    ];
-    for (depth, leaves, strict) in expected {
-        assert_eq!(perft(&start, depth, Count::Leaves), leaves, "depth {depth}");
-        assert_eq!(perft(&start, depth, Count::Strict), strict, "depth {depth}");
+/// Depth 7 of 6x6 (381 million leaves, each way) and the small boards deep, too long for the
+/// README's test command.
+mod slow {
+    use super::*;
+
+    /// 6x6 in both conventions to depth 7, where the first games end (a piece needs 3 steps from
+    /// rank 2 to rank 5, then one more), so the conventions would part at depth 8 (6,655,915,942
+    /// leaves against 6,655,376,886: too long a count for this suite, left to `ply perft`).
+    /// The grid implementation agrees to depth 6 here, and past the first ends from mid-game
+    /// positions below, where the conventions part.
+    #[test]
+    #[ignore = "slow: .ci/run runs it"]
+    fn six_by_six_perft_matches_the_grid_implementation() {
+        let start = board(6, 6);
+        let expected = [
+            (1, 16, 16),
+            (2, 256, 256),
+            (3, 4_308, 4_308),
+            (4, 71_478, 71_478),
+            (5, 1_248_290, 1_248_290),
+            (6, 21_470_998, 21_470_998),
+            (7, 381_006_806, 381_006_806),
+        ];
+        for (depth, leaves, strict) in expected {
+            assert_eq!(perft(&start, depth, Count::Leaves), leaves, "depth {depth}");
+            assert_eq!(perft(&start, depth, Count::Strict), strict, "depth {depth}");
+        }
+        assert_eq!(Naive::new(6, 6).perft_both(6), (21_470_998, 21_470_998));
     }
-    assert_eq!(Naive::new(6, 6).perft_both(6), (21_470_998, 21_470_998));
+
+    /// Small boards, both conventions, deep enough for many games to end: the conventions part
+    /// and the grid implementation agrees.
+    #[test]
+    #[ignore = "slow: .ci/run runs it"]
+    fn small_boards_perft_matches_the_grid_implementation() {
+        for (width, height, depth) in [(3, 4, 9), (4, 4, 7), (4, 5, 7), (5, 4, 6), (2, 3, 6)] {
+            let start = board(width, height);
+            let naive = Naive::new(width as usize, height as usize);
+            for strict in [false, true] {
+                let count = if strict { Count::Strict } else { Count::Leaves };
+                assert_eq!(
+                    perft(&start, depth, count),
+                    naive.perft(depth, strict),
+                    "{width}x{height} depth {depth} strict {strict}"
+                );
+            }
+        }
+    }
 }
 
 /// From seeded random mid-game positions of 8x8 and 6x6, where games end within the depth,
@@ -143,24 +169,6 @@ fn mid_game_perft_matches_the_grid_implementation() {
         parted >= 6,
         "only {parted} positions had games ending within 4 plies"
     );
-}
-
-/// Small boards, both conventions, deep enough for many games to end: the conventions part
-/// and the grid implementation agrees.
-#[test]
-fn small_boards_perft_matches_the_grid_implementation() {
-    for (width, height, depth) in [(3, 4, 9), (4, 4, 7), (4, 5, 7), (5, 4, 6), (2, 3, 6)] {
-        let start = board(width, height);
-        let naive = Naive::new(width as usize, height as usize);
-        for strict in [false, true] {
-            let count = if strict { Count::Strict } else { Count::Leaves };
-            assert_eq!(
-                perft(&start, depth, count),
-                naive.perft(depth, strict),
-                "{width}x{height} depth {depth} strict {strict}"
-            );
-        }
-    }
 }
 
 /// The mirror image of a position has the same perft (the rules are symmetric left to right).

@@ -70,22 +70,34 @@ fn scores_near_the_end_match_the_brute_force() {
 
 /// Whole small boards: every move's Pons score from the empty board, against the brute force.
 #[test]
-fn small_boards_match_the_brute_force() {
-    for (width, height) in [(4, 4), (4, 5)] {
-        let start = ConnectFour::new(Geometry::get(width, height).unwrap());
-        let naive = Naive::new(width as usize, height as usize);
-        let mut memo = HashMap::new();
-        let solution = solve(&start, &strong(), false).unwrap();
-        assert_eq!(solution.score, Some(naive.pons_score(&mut memo)));
-        for m in &solution.moves {
-            let after = naive.play_sequence(&m.notation);
-            assert_eq!(
-                m.score,
-                Some(-after.pons_score(&mut memo)),
-                "{width}x{height} {}",
-                m.notation
-            );
-        }
+fn the_4x4_board_matches_the_brute_force() {
+    board_matches_the_brute_force(4, 4);
+}
+
+/// The bigger board, too long for the README's test command.
+mod slow {
+    #[test]
+    #[ignore = "slow: .ci/run runs it"]
+    fn the_4x5_board_matches_the_brute_force() {
+        super::board_matches_the_brute_force(4, 5);
+    }
+}
+
+/// Every move's Pons score from the empty `width` x `height` board, against the brute force.
+fn board_matches_the_brute_force(width: u8, height: u8) {
+    let start = ConnectFour::new(Geometry::get(width, height).unwrap());
+    let naive = Naive::new(width as usize, height as usize);
+    let mut memo = HashMap::new();
+    let solution = solve(&start, &strong(), false).unwrap();
+    assert_eq!(solution.score, Some(naive.pons_score(&mut memo)));
+    for m in &solution.moves {
+        let after = naive.play_sequence(&m.notation);
+        assert_eq!(
+            m.score,
+            Some(-after.pons_score(&mut memo)),
+            "{width}x{height} {}",
+            m.notation
+        );
     }
 }
 

@@ -1,5 +1,6 @@
 //! Differential test: all 640 combinations of the engine's options return plain minimax's value
-//! at the same depth on 1,000 random Onitama positions.
+//! at the same depth on 1,000 random Onitama positions (100 in the README's test command, the
+//! rest in `.ci/run`'s slow step).
 //!
 //! Unlike Isolation, an Onitama position can recur at another distance from the root (pieces
 //! step back and forth, cards cycle), and a transposition-table entry searched deeper than needed
@@ -59,9 +60,23 @@ fn for_random_positions(
 }
 
 #[test]
-fn every_option_combination_matches_minimax_on_1000_positions() {
+fn every_option_combination_matches_minimax_on_100_positions() {
+    options_match_minimax_on(100);
+}
+
+/// The whole sample, too long for the README's test command.
+mod slow {
+    #[test]
+    #[ignore = "slow: .ci/run runs it"]
+    fn every_option_combination_matches_minimax_on_1000_positions() {
+        super::options_match_minimax_on(1000);
+    }
+}
+
+/// Every combination of the engine's options against minimax on `count` random positions.
+fn options_match_minimax_on(count: usize) {
     let combos = EngineOptions::all_combinations(16 << 10);
-    for_random_positions(1000, 77, 1..4, |state, heuristic, depth, value| {
+    for_random_positions(count, 77, 1..4, |state, heuristic, depth, value| {
         for options in &combos {
             let mut engine = Engine::new(heuristic, options.clone());
             let result = engine.search(state, &Limits::depth(depth));

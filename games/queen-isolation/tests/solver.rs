@@ -40,27 +40,45 @@ fn solver_agrees_with_full_minimax_on_every_position_of_boards_to_4x3() {
     assert!(check_solver(&QueenIsolation::quiz(), 1).unwrap() > 50);
 }
 
-// 4x4: full minimax values every reachable position (about 10 s per rule set); the solver is
-// checked on every 16th of them (thousands), so that each test stays under 20 s.
-#[test]
-fn solver_agrees_with_full_minimax_on_4x4_udacity() {
-    agrees_with_full_minimax(4, 4, Rules::Udacity, 16);
+/// Checks the race bounds and the batched order keys on every `stride`-th position.
+fn race_bounds_hold(w: u8, h: u8, stride: usize) {
+    for rules in [Rules::Udacity, Rules::Standard] {
+        let start = QueenIsolation::new(Variant::get(w, h, 0, rules).unwrap());
+        let bounded =
+            check_solver_hooks(&start, stride).unwrap_or_else(|e| panic!("{w}x{h} {rules:?}: {e}"));
+        assert!(bounded > 20, "{w}x{h} {rules:?}: only {bounded} bounded");
+    }
 }
 
 #[test]
-fn solver_agrees_with_full_minimax_on_4x4_standard() {
-    agrees_with_full_minimax(4, 4, Rules::Standard, 16);
+fn the_race_bounds_and_the_batched_order_keys_hold_on_boards_to_4x3() {
+    for (w, h) in [(3, 3), (3, 4), (4, 3)] {
+        race_bounds_hold(w, h, 1);
+    }
 }
 
-#[test]
-fn the_race_bounds_and_the_batched_order_keys_hold_on_small_boards() {
-    for (w, h, stride) in [(3, 3, 1), (3, 4, 1), (4, 3, 1), (4, 4, 7)] {
-        for rules in [Rules::Udacity, Rules::Standard] {
-            let start = QueenIsolation::new(Variant::get(w, h, 0, rules).unwrap());
-            let bounded = check_solver_hooks(&start, stride)
-                .unwrap_or_else(|e| panic!("{w}x{h} {rules:?}: {e}"));
-            assert!(bounded > 20, "{w}x{h} {rules:?}: only {bounded} bounded");
-        }
+/// The 4x4 board, too long for the README's test command: full minimax values every reachable
+/// position (about 10 s per rule set), and the solver is checked on every 16th of them
+/// (thousands).
+mod slow {
+    use super::*;
+
+    #[test]
+    #[ignore = "slow: .ci/run runs it"]
+    fn solver_agrees_with_full_minimax_on_4x4_udacity() {
+        agrees_with_full_minimax(4, 4, Rules::Udacity, 16);
+    }
+
+    #[test]
+    #[ignore = "slow: .ci/run runs it"]
+    fn solver_agrees_with_full_minimax_on_4x4_standard() {
+        agrees_with_full_minimax(4, 4, Rules::Standard, 16);
+    }
+
+    #[test]
+    #[ignore = "slow: .ci/run runs it"]
+    fn the_race_bounds_and_the_batched_order_keys_hold_on_4x4() {
+        race_bounds_hold(4, 4, 7);
     }
 }
 

@@ -27,12 +27,42 @@ fn every_start() -> Vec<(String, AnyGame)> {
 
 #[test]
 fn every_registered_game_passes_the_conformance_kit() {
+    conformance_of_every_game(false);
+}
+
+/// The biggest games in full, too long for the README's test command.
+mod slow {
+    #[test]
+    #[ignore = "slow: .ci/run runs it"]
+    fn every_registered_game_passes_the_conformance_kit_with_every_game_of_the_widest_boards() {
+        super::conformance_of_every_game(true);
+    }
+
+    #[test]
+    #[ignore = "slow: .ci/run runs it"]
+    fn every_game_numbers_its_moves_in_twenty_games_of_the_widest_and_longest() {
+        super::every_game_numbers_its_moves_in(true);
+    }
+}
+
+/// The conformance kit on every registered game, from its name and its example spec. Where a
+/// position has a thousand moves or more (Amazons' 10x10), each of which the kit plays and
+/// checks, five random games stand for the twenty of the others unless `full`.
+fn conformance_of_every_game(full: bool) {
     for (spec, game) in every_start() {
         with_game!(game, start => {
-            // Random Chinese Checkers runs to its 1,000-turn limit: follow the start of a few.
-            let config = match ply_search::Game::max_game_length(&start) {
-                Some(plies) if plies > 500 => Config { games: 3, max_plies: 100, ..Config::quick() },
-                _ => Config::quick(),
+            let widest = ply_search::Game::legal_moves(&start).len() >= 1000;
+            if full && !widest {
+                continue; // the README's test command checks it whole
+            }
+            let long = ply_search::Game::max_game_length(&start).is_some_and(|plies| plies > 500);
+            let config = if long {
+                // Random Chinese Checkers runs to its 1,000-turn limit: follow the start of a few.
+                Config { games: 3, max_plies: 100, ..Config::quick() }
+            } else if widest && !full {
+                Config { games: 5, ..Config::quick() }
+            } else {
+                Config::quick()
             };
             check(&start, &config);
             assert!(!start.drawing().trim().is_empty(), "{spec}: no drawing");
@@ -116,9 +146,9 @@ fn specs_name_their_keys_and_unknown_games_are_listed() {
 /// Along random games: every legal move has its own action number below `num_actions`, and
 /// the number leads back to the move; moves are written without blanks and positions on one
 /// line.
-fn actions_are_distinct_and_round_trip<G: Prebuilt>(spec: &str, start: &G) {
+fn actions_are_distinct_and_round_trip<G: Prebuilt>(spec: &str, start: &G, games: usize) {
     let mut rng = Rng::new(7);
-    for _ in 0..20 {
+    for _ in 0..games {
         let mut state = start.clone();
         while !state.is_terminal() {
             let moves = state.legal_moves();
@@ -152,8 +182,23 @@ fn actions_are_distinct_and_round_trip<G: Prebuilt>(spec: &str, start: &G) {
 
 #[test]
 fn every_game_numbers_its_moves() {
+    every_game_numbers_its_moves_in(false);
+}
+
+/// Each game's actions over 20 random games; where a position has a thousand moves or more
+/// (each one's number is looked up among them all) or a game runs to hundreds of turns
+/// (Chinese Checkers), three games unless `full`, which checks only those, with all 20.
+fn every_game_numbers_its_moves_in(full: bool) {
     for (spec, game) in every_start() {
-        with_game!(game, start => actions_are_distinct_and_round_trip(&spec, &start));
+        with_game!(game, start => {
+            let big = ply_search::Game::legal_moves(&start).len() >= 1000
+                || ply_search::Game::max_game_length(&start).is_some_and(|plies| plies > 500);
+            match (big, full) {
+                (false, true) => {}
+                (true, false) => actions_are_distinct_and_round_trip(&spec, &start, 3),
+                _ => actions_are_distinct_and_round_trip(&spec, &start, 20),
+            }
+        });
     }
 }
 
