@@ -12,6 +12,7 @@ mod courses;
 mod errors;
 mod picture;
 mod pygame;
+mod pyshape;
 mod records;
 mod run;
 mod split;

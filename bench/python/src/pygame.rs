@@ -1,14 +1,18 @@
 //! Games written in Python, searched by ply: a student's class with `to_move()`, `moves()`,
 //! `play(move)` and `outcome()` (and optionally `key()`, `evaluate()`, `position()`) becomes a
 //! [`Game`], so the course minimax, alpha-beta, MCTS, the solver, perft and the conformance
-//! kit all run on it. Every node calls Python, so it is slow per node; it is what a course
+//! kit all run on it. With `players()` it has more than two players, with `is_chance_node()`
+//! and `chance_outcomes()` dice, with `returns()` results other than a win, a draw or a loss
+//! (see [`crate::pyshape`]). Every node calls Python, so it is slow per node; it is what a course
 //! needs. The work runs as for any game, on threads of its own (the solver's included), each
 //! taking the GIL for each call into Python. A Python exception inside a method stops the
 //! work and is raised to the caller as it was, never as a crash.
 
 use crate::errors::bad_value;
+use crate::pyshape::{chance_weights, Shape};
+use ply_search::chance::{Chance, ChanceList};
 use ply_search::describe::NamedEvaluators;
-use ply_search::score::MAX_EVAL;
+use ply_search::score::{MAX_EVAL, WIN};
 use ply_search::solver::Solvable;
 use ply_search::{
     ErrorKind, Evaluator, Game, MoveList, NotationError, Outcome, Player, Score, Zero,
@@ -19,12 +23,18 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 use std::fmt;
 use std::hash::{Hash, Hasher};
+use std::marker::PhantomData;
 use std::sync::{Arc, Mutex, OnceLock};
 
-/// A state of a game written in Python: the object, and what ply asks of every node, read
-/// once. Clones share it.
-#[derive(Clone)]
-pub struct PyGameState(Arc<Node>);
+/// A state of a game written in Python, of shape `S`: the object, and what ply asks of every
+/// node, read once. Clones share it.
+pub struct PyGameState<S: Shape>(Arc<Node>, PhantomData<S>);
+
+impl<S: Shape> Clone for PyGameState<S> {
+    fn clone(&self) -> Self {
+        PyGameState(Arc::clone(&self.0), PhantomData)
+    }
+}
 
 struct Node {
     object: Py<PyAny>,
@@ -33,8 +43,13 @@ struct Node {
     outcome: Option<Outcome>,
     key: u64,
     kind: Arc<Kind>,
-    /// The legal moves, asked of Python the first time they are needed.
+    /// The legal moves, asked of Python the first time they are needed (at a chance node,
+    /// the outcomes, asked at once).
     moves: OnceLock<Vec<Py<PyAny>>>,
+    /// At a chance node, each outcome's weight.
+    weights: Option<Vec<u32>>,
+    /// At the end of a game with `returns()`, each player's value.
+    values: Option<Vec<Score>>,
 }
 
 /// The first exception a game written in Python raised inside a search, until the caller
@@ -74,43 +89,78 @@ fn in_method(py: Python<'_>, method: &str, error: PyErr) -> PyErr {
 
 /// What a game's class offers, read once at the root (every state is taken to be of the
 /// root's class).
-struct Kind {
+pub struct Kind {
     class: String,
+    /// The number of players, from `players()` (2 without it).
+    pub players: usize,
+    /// Whether the class has `is_chance_node()`: a game with dice.
+    pub has_chance: bool,
+    has_returns: bool,
     has_key: bool,
     has_evaluate: bool,
     has_position: bool,
     has_from_position: bool,
 }
 
-impl PyGameState {
-    /// The state `object` is, at the root of a search; a `TypeError` if it lacks a method or
-    /// answers out of form.
-    pub fn new(py: Python<'_>, object: Py<PyAny>) -> PyResult<PyGameState> {
-        let bound = object.bind(py);
-        let class = bound
-            .get_type()
-            .name()
-            .map_or("the game".into(), |n| n.to_string());
-        for method in ["to_move", "moves", "play", "outcome"] {
-            if !bound.hasattr(method)? {
-                return Err(PyTypeError::new_err(format!(
-                    "bad game {class}: expected a method {method}() (a game written in Python has to_move(), moves(), play(move) and outcome())"
-                )));
-            }
-        }
-        let has_key = bound.getattr("key").is_ok_and(|k| k.is_callable());
-        if !has_key && !has_own_hash(bound)? {
+/// What the class of `bound` offers; a `TypeError` if it lacks a method or answers out of
+/// form.
+pub fn read_kind(bound: &Bound<'_, PyAny>) -> PyResult<Arc<Kind>> {
+    let py = bound.py();
+    let class = bound
+        .get_type()
+        .name()
+        .map_or("the game".into(), |n| n.to_string());
+    for method in ["to_move", "moves", "play", "outcome"] {
+        if !bound.hasattr(method)? {
             return Err(PyTypeError::new_err(format!(
-                "bad game {class}: expected a method key() or __hash__ that is the same for equal positions (ply's tables and solver know positions by it; the default hash is the object's address)"
+                "bad game {class}: expected a method {method}() (a game written in Python has to_move(), moves(), play(move) and outcome())"
             )));
         }
-        let kind = Arc::new(Kind {
-            has_key,
-            has_evaluate: bound.hasattr("evaluate")?,
-            has_position: bound.hasattr("position")?,
-            has_from_position: bound.hasattr("from_position")?,
-            class,
-        });
+    }
+    let has_key = bound.getattr("key").is_ok_and(|k| k.is_callable());
+    if !has_key && !has_own_hash(bound)? {
+        return Err(PyTypeError::new_err(format!(
+            "bad game {class}: expected a method key() or __hash__ that is the same for equal positions (ply's tables and solver know positions by it; the default hash is the object's address)"
+        )));
+    }
+    let has_chance = bound.hasattr("is_chance_node")?;
+    if has_chance && !bound.hasattr("chance_outcomes")? {
+        return Err(PyTypeError::new_err(format!(
+            "bad game {class}: expected a method chance_outcomes() beside is_chance_node() (the rolls and their probabilities)"
+        )));
+    }
+    let players = if bound.hasattr("players")? {
+        let answer = bound
+            .call_method0("players")
+            .map_err(|e| in_method(py, &format!("{class}.players()"), e))?;
+        match answer.extract::<usize>() {
+            Ok(n) if (2..=Player::MAX).contains(&n) => n,
+            _ => {
+                return Err(PyTypeError::new_err(format!(
+                    "bad {class}.players() {}: expected a number of players from 2 to {}",
+                    answer.repr().map_or("?".into(), |r| r.to_string()),
+                    Player::MAX
+                )))
+            }
+        }
+    } else {
+        2
+    };
+    Ok(Arc::new(Kind {
+        players,
+        has_chance,
+        has_returns: bound.hasattr("returns")?,
+        has_key,
+        has_evaluate: bound.hasattr("evaluate")?,
+        has_position: bound.hasattr("position")?,
+        has_from_position: bound.hasattr("from_position")?,
+        class,
+    }))
+}
+
+impl<S: Shape> PyGameState<S> {
+    /// The state `object` is, at the root of a search, of the class `kind` describes.
+    pub fn root(py: Python<'_>, object: Py<PyAny>, kind: Arc<Kind>) -> PyResult<PyGameState<S>> {
         PyGameState::of(py, object, 0, kind)
     }
 
@@ -120,7 +170,7 @@ impl PyGameState {
         object: Py<PyAny>,
         ply: u32,
         kind: Arc<Kind>,
-    ) -> PyResult<PyGameState> {
+    ) -> PyResult<PyGameState<S>> {
         let bound = object.bind(py).clone();
         let class = &kind.class;
         let call = |method: &Bound<'py, PyString>| -> PyResult<Bound<'py, PyAny>> {
@@ -128,12 +178,13 @@ impl PyGameState {
                 .call_method0(method)
                 .map_err(|e| in_method(py, &format!("{class}.{method}()"), e))
         };
-        let to_move = match call(intern!(py, "to_move"))?.extract::<i64>() {
-            Ok(0) => Player::P0,
-            Ok(1) => Player::P1,
+        let players = kind.players;
+        let to_move = match call(intern!(py, "to_move"))?.extract::<usize>() {
+            Ok(seat) if seat < players => Player::from_index(seat),
             _ => {
                 return Err(PyTypeError::new_err(format!(
-                    "bad {class}.to_move(): expected 0 or 1"
+                    "bad {class}.to_move(): expected a player from 0 to {}",
+                    players - 1
                 )))
             }
         };
@@ -141,12 +192,11 @@ impl PyGameState {
         let outcome = if outcome.is_none() {
             None
         } else if outcome.is_instance_of::<pyo3::types::PyBool>() {
-            return Err(bad_outcome(class, &outcome));
+            return Err(bad_outcome(class, players, &outcome));
         } else if let Ok(winner) = outcome.extract::<i64>() {
-            match winner {
-                0 => Some(Outcome::Win(Player::P0)),
-                1 => Some(Outcome::Win(Player::P1)),
-                _ => return Err(bad_outcome(class, &outcome)),
+            match usize::try_from(winner) {
+                Ok(seat) if seat < players => Some(Outcome::Win(Player::from_index(seat))),
+                _ => return Err(bad_outcome(class, players, &outcome)),
             }
         } else if outcome
             .extract::<String>()
@@ -154,8 +204,23 @@ impl PyGameState {
         {
             Some(Outcome::Draw)
         } else {
-            return Err(bad_outcome(class, &outcome));
+            return Err(bad_outcome(class, players, &outcome));
         };
+        let values = match outcome {
+            Some(_) if kind.has_returns => Some(read_returns(
+                &call(intern!(py, "returns"))?,
+                class,
+                players,
+            )?),
+            _ => None,
+        };
+        let moves = OnceLock::new();
+        let mut weights = None;
+        if S::CHANCE && outcome.is_none() && call(intern!(py, "is_chance_node"))?.is_truthy()? {
+            let (outcomes, odds) = read_chance(&call(intern!(py, "chance_outcomes"))?, class)?;
+            moves.set(outcomes).expect("a new node's moves are unset");
+            weights = Some(odds);
+        }
         let key = if kind.has_key {
             let key = call(intern!(py, "key"))?;
             whole_key(&key).ok_or_else(|| {
@@ -171,15 +236,20 @@ impl PyGameState {
                 .map_err(|e| in_method(py, &format!("hash of {class}"), e))? as u64
         };
         drop(bound);
-        Ok(PyGameState(Arc::new(Node {
-            object,
-            ply,
-            to_move,
-            outcome,
-            key,
-            kind,
-            moves: OnceLock::new(),
-        })))
+        Ok(PyGameState(
+            Arc::new(Node {
+                object,
+                ply,
+                to_move,
+                outcome,
+                key,
+                kind,
+                moves,
+                weights,
+                values,
+            }),
+            PhantomData,
+        ))
     }
 
     /// The legal moves, as Python objects in the class's order.
@@ -217,13 +287,16 @@ impl PyGameState {
             .map_or_else(|_| "?".to_string(), |s| s.to_string())
     }
 
-    /// The heuristic value for the player to move, from `evaluate()` (0 without one).
-    fn evaluate(&self) -> Score {
+    /// The heuristic value for `player`, from `evaluate()` (0 without one): its number for
+    /// the player to move, negated for the others, or its entry for `player` in a list of one
+    /// number a player.
+    fn evaluate(&self, player: Player) -> Score {
         Python::attach(|py| {
             if !self.0.kind.has_evaluate {
                 return 0;
             }
             let class = &self.0.kind.class;
+            let players = self.0.kind.players;
             let value = self
                 .0
                 .object
@@ -231,9 +304,16 @@ impl PyGameState {
                 .call_method0("evaluate")
                 .map_err(|e| in_method(py, &format!("{class}.evaluate()"), e))
                 .and_then(|v| {
-                    v.extract::<f64>().map_err(|_| {
-                        PyTypeError::new_err(format!("bad {class}.evaluate(): expected a number"))
-                    })
+                    if let Ok(all) = v.extract::<Vec<f64>>() {
+                        if all.len() == players {
+                            return Ok(all[player.index()]);
+                        }
+                    } else if let Ok(one) = v.extract::<f64>() {
+                        return Ok(if player == self.0.to_move { one } else { -one });
+                    }
+                    Err(PyTypeError::new_err(format!(
+                        "bad {class}.evaluate(): expected a number for the player to move, or a list of {players} numbers (one a player)"
+                    )))
                 });
             match value {
                 Ok(v) if v.is_finite() => {
@@ -248,7 +328,7 @@ impl PyGameState {
     }
 }
 
-impl fmt::Debug for PyGameState {
+impl<S: Shape> fmt::Debug for PyGameState<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.position())
     }
@@ -278,7 +358,7 @@ fn whole_key(key: &Bound<'_, PyAny>) -> Option<u64> {
     }))
 }
 
-impl PartialEq for PyGameState {
+impl<S: Shape> PartialEq for PyGameState<S> {
     /// Equal keys, plies and players: the key stands for the position, as it does in the
     /// transposition table.
     fn eq(&self, other: &Self) -> bool {
@@ -286,17 +366,46 @@ impl PartialEq for PyGameState {
     }
 }
 
-impl Eq for PyGameState {}
+impl<S: Shape> Eq for PyGameState<S> {}
 
-impl Hash for PyGameState {
+impl<S: Shape> Hash for PyGameState<S> {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.0.key.hash(state);
     }
 }
 
-impl Game for PyGameState {
-    /// The move's place in the list `moves()` returned.
+impl<S: Shape> Game for PyGameState<S> {
+    /// The move's place in the list `moves()` returned (at a chance node, in the list
+    /// `chance_outcomes()` returned).
     type Move = u32;
+
+    const HAS_CHANCE: bool = S::CHANCE;
+    const MANY_PLAYERS: bool = S::MANY;
+
+    fn is_chance_node(&self) -> bool {
+        self.0.weights.is_some()
+    }
+
+    fn chance_outcomes(&self, outcomes: &mut ChanceList<u32>) {
+        if let Some(weights) = &self.0.weights {
+            outcomes.extend((0..).zip(weights).map(|(i, &w)| Chance::new(i, w)));
+        }
+    }
+
+    fn player_count(&self) -> usize {
+        self.0.kind.players
+    }
+
+    fn terminal_value(&self, player: Player) -> Score {
+        match &self.0.values {
+            Some(values) => values[player.index()],
+            None => match self.0.outcome {
+                Some(Outcome::Win(winner)) if winner == player => WIN,
+                Some(Outcome::Win(_)) => -WIN,
+                _ => 0,
+            },
+        }
+    }
 
     fn to_move(&self) -> Player {
         self.0.to_move
@@ -404,10 +513,10 @@ impl Game for PyGameState {
     }
 }
 
-impl Solvable for PyGameState {}
+impl<S: Shape> Solvable for PyGameState<S> {}
 
 // Every search takes the defaults: a game written in Python offers no speed-ups.
-impl ply_search::SearchHints for PyGameState {}
+impl<S: Shape> ply_search::SearchHints for PyGameState<S> {}
 
 /// The evaluators of a game written in Python: `null` (every unfinished position is 0) and
 /// `python` (its `evaluate()` method: a number for the player to move).
@@ -419,12 +528,11 @@ pub enum PyEval {
     Python,
 }
 
-impl Evaluator<PyGameState> for PyEval {
-    fn evaluate(&self, state: &PyGameState, player: Player) -> Score {
+impl<S: Shape> Evaluator<PyGameState<S>> for PyEval {
+    fn evaluate(&self, state: &PyGameState<S>, player: Player) -> Score {
         match self {
             PyEval::Null => Evaluator::evaluate(&Zero, state, player),
-            PyEval::Python if player == state.to_move() => state.evaluate(),
-            PyEval::Python => -state.evaluate(),
+            PyEval::Python => state.evaluate(player),
         }
     }
 
@@ -436,7 +544,7 @@ impl Evaluator<PyGameState> for PyEval {
     }
 }
 
-impl NamedEvaluators for PyGameState {
+impl<S: Shape> NamedEvaluators for PyGameState<S> {
     type Eval = PyEval;
     const DEFAULT_EVAL: &'static str = "python";
     const EVALUATORS: &'static [&'static str] = &["python", "null"];
@@ -456,11 +564,62 @@ impl NamedEvaluators for PyGameState {
 }
 
 /// The error for an `outcome()` answer out of form.
-fn bad_outcome(class: &str, outcome: &Bound<'_, PyAny>) -> PyErr {
+fn bad_outcome(class: &str, players: usize, outcome: &Bound<'_, PyAny>) -> PyErr {
     PyTypeError::new_err(format!(
-        "bad {class}.outcome() `{}`: expected None (going on), 0 or 1 (the winner) or \"draw\"",
-        outcome.repr().map_or("?".into(), |r| r.to_string())
+        "bad {class}.outcome() `{}`: expected None (going on), a player from 0 to {} (the winner) or \"draw\"",
+        outcome.repr().map_or("?".into(), |r| r.to_string()),
+        players - 1
     ))
+}
+
+/// Each player's value from a `returns()` answer: one number from -1 to 1 a player, as a
+/// share of a win.
+fn read_returns(answer: &Bound<'_, PyAny>, class: &str, players: usize) -> PyResult<Vec<Score>> {
+    match answer.extract::<Vec<f64>>() {
+        Ok(values) if values.len() == players && values.iter().all(|v| v.abs() <= 1.0) => Ok(
+            values
+                .iter()
+                .map(|v| (v * f64::from(WIN)).round() as Score)
+                .collect(),
+        ),
+        _ => Err(PyTypeError::new_err(format!(
+            "bad {class}.returns() {}: expected {players} numbers from -1 to 1 (each player's result, 1 a win)",
+            ply_search::error::one_line(
+                &answer.repr().map_or("?".into(), |r| r.to_string()),
+                ply_search::error::ECHO_LIMIT
+            )
+        ))),
+    }
+}
+
+/// The outcomes and their weights from a `chance_outcomes()` answer: `(outcome,
+/// probability)` pairs, each probability positive, summing to 1.
+fn read_chance(answer: &Bound<'_, PyAny>, class: &str) -> PyResult<(Vec<Py<PyAny>>, Vec<u32>)> {
+    let bad = |why: &str| {
+        PyTypeError::new_err(format!(
+            "bad {class}.chance_outcomes() {}: expected (outcome, probability) pairs, {why}",
+            ply_search::error::one_line(
+                &answer.repr().map_or("?".into(), |r| r.to_string()),
+                ply_search::error::ECHO_LIMIT
+            )
+        ))
+    };
+    let pairs: Vec<(Bound<'_, PyAny>, f64)> = answer
+        .try_iter()
+        .and_then(|items| items.map(|item| item?.extract()).collect())
+        .map_err(|_| bad("each probability a number"))?;
+    if pairs.is_empty() || pairs.len() >= u32::MAX as usize {
+        return Err(bad("at least one"));
+    }
+    let probabilities: Vec<f64> = pairs.iter().map(|(_, p)| *p).collect();
+    if probabilities.iter().any(|&p| !(p > 0.0 && p <= 1.0)) {
+        return Err(bad("each probability above 0 and at most 1"));
+    }
+    if (probabilities.iter().sum::<f64>() - 1.0).abs() > 1e-6 {
+        return Err(bad("the probabilities summing to 1"));
+    }
+    let outcomes = pairs.into_iter().map(|(o, _)| o.unbind()).collect();
+    Ok((outcomes, chance_weights(&probabilities)))
 }
 
 /// Whether the class of `object` hashes its own way (not by address, as `object` does).

@@ -8,19 +8,23 @@
 
 use crate::convert::to_python;
 use crate::errors::{bad_value, to_py};
-use crate::pygame::{is_python_game, take_raised, PyGameState};
+use crate::pygame::{is_python_game, take_raised};
+use crate::pyshape::{with_python_game, PythonGame, Shape};
 use crate::state::State;
 use crate::watch::CallWatch;
 use ply_arena::{in_agent, QuietAgentPanics};
 use ply_registry::{with_game, Prebuilt};
-use ply_search::agents::{build_agent, parse_duration, parse_size};
+use ply_search::agents::{parse_duration, parse_size};
 use ply_search::conformance::{self, Config};
 use ply_search::describe::{Actions, NamedEvaluators};
 use ply_search::perft::{perft_until, Count};
+use ply_search::solver::chance::{
+    value_iteration, ChanceSolution, IterationError, IterationOptions,
+};
 use ply_search::solver::{solve_until, Solution, Solvable, SolveError, SolverOptions};
 use ply_search::SearchHints;
 use ply_search::{Game, Spec, StopFlag};
-use ply_view::search_json;
+use ply_view::{chance_solution_json, search_json};
 use pyo3::exceptions::{PyAssertionError, PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use std::sync::mpsc::RecvTimeoutError;
@@ -211,8 +215,9 @@ pub fn search<'py>(
         }
         Target::Python(object) => {
             one_thread(agent)?;
-            let s = PyGameState::new(py, object.clone().unbind())?;
-            search_in(py, &s, agent, true, build_agent, |_, m| m as usize)?
+            with_python_game!(PythonGame::new(py, object)?, s, S => {
+                search_in(py, &s, agent, true, S::build, |_, m| m as usize)?
+            })
         }
     };
     let dict = to_python(py, &json)?;
@@ -246,8 +251,9 @@ pub fn perft(py: Python<'_>, state: &Bound<'_, PyAny>, depth: u32, count: &str) 
             interruptible(py, move |stop| s.perft_until(depth, count, stop))?
         }),
         Target::Python(object) => {
-            let s = PyGameState::new(py, object.clone().unbind())?;
-            python_work(py, move |stop| perft_until(&s, depth, count, stop))?
+            with_python_game!(PythonGame::new(py, object)?, s, _S => {
+                python_work(py, move |stop| perft_until(&s, depth, count, stop))?
+            })
         }
     };
     leaves.ok_or_else(|| PyRuntimeError::new_err("perft stopped"))
@@ -328,7 +334,8 @@ fn solve_in<G: Solvable>(
 }
 
 /// Solves `state` (a `State`, or a game written in Python) exactly, as `ply solve --json`: the
-/// value, every move's value, and with `all_replies` every reply's. Limits as strings
+/// value, every move's value, and with `all_replies` every reply's; a game with dice by value
+/// iteration (its value, winning chances and best move). Limits as strings
 /// (`time="30s"`, `tt="64MiB"`) or numbers (`nodes=1_000_000`).
 #[pyfunction]
 #[pyo3(signature = (state, all_replies = false, distance = false, threads = 1, tt = "64MiB", time = None, nodes = None))]
@@ -344,10 +351,32 @@ pub fn solve<'py>(
     nodes: Option<u64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let options = solver_options(distance, threads, tt, time, nodes)?;
+    // A game with dice is solved by value iteration, which has none of the proof search's
+    // switches: one given is refused, not ignored.
+    let iterate = |dice: bool| -> PyResult<bool> {
+        let given = [
+            (all_replies, "all_replies"),
+            (distance, "distance"),
+            (threads != 1, "threads"),
+            (nodes.is_some(), "nodes"),
+        ];
+        match given.iter().find(|(on, _)| dice && *on) {
+            Some((_, name)) => Err(bad_value(format!(
+                "bad {name} for a game with dice: expected solve(state) or solve(state, time=...) (value iteration, which takes no {name})"
+            ))),
+            None => Ok(dice),
+        }
+    };
     let json = match Target::of(state)? {
         Target::Registry(state) => {
             state.state.require_two_players("solve").map_err(to_py)?;
-            with_game!(&state.state, s => solve_in(py, s, &options, all_replies, false, Prebuilt::solve_until)?)
+            with_game!(&state.state, s => {
+                if iterate(has_chance(s))? {
+                    solve_by_iteration(py, s, options.max_time, false, Prebuilt::value_iteration)?
+                } else {
+                    solve_in(py, s, &options, all_replies, false, Prebuilt::solve_until)?
+                }
+            })
         }
         Target::Python(object) => {
             if threads > 1 {
@@ -355,13 +384,69 @@ pub fn solve<'py>(
                     "bad threads `{threads}`: expected 1 for a game written in Python (every node calls Python, one thread at a time)"
                 )));
             }
-            let s = PyGameState::new(py, object.clone().unbind())?;
-            solve_in(py, &s, &options, all_replies, true, solve_until)?
+            match PythonGame::new(py, object)? {
+                PythonGame::TwoPlayers(s) => {
+                    solve_in(py, &s, &options, all_replies, true, solve_until)?
+                }
+                PythonGame::Dice(s) => {
+                    iterate(true)?;
+                    solve_by_iteration(py, &s, options.max_time, true, value_iteration)?
+                }
+                PythonGame::ManyPlayers(s) => return Err(many_players(s.player_count())),
+                PythonGame::ManyWithDice(s) => return Err(many_players(s.player_count())),
+            }
         }
     };
     match json {
         Ok(json) => to_python(py, &json),
         Err(message) => Err(PyRuntimeError::new_err(message)),
+    }
+}
+
+/// Whether `G` has dice.
+fn has_chance<G: Game>(_: &G) -> bool {
+    G::HAS_CHANCE
+}
+
+/// The refusal of `solve` for a game written in Python of `players` players.
+fn many_players(players: usize) -> PyErr {
+    bad_value(format!(
+        "bad game for solve: expected a game of two players (this one has {players}; search takes it, with maxn, paranoid, brs, mcts, greedy or random)"
+    ))
+}
+
+/// Value iteration behind [`solve_by_iteration`]: [`Prebuilt::value_iteration`] for a
+/// registered game, [`value_iteration`] for a game written in Python.
+type IterateFn<G> = fn(&G, &IterationOptions) -> Result<ChanceSolution<G>, IterationError>;
+
+/// A game with dice solved by value iteration, as `ply solve --json` writes it
+/// ([`chance_solution_json`]); a limit that stops it first gives `{"stopped_by": reason}`.
+fn solve_by_iteration<G: SearchHints>(
+    py: Python<'_>,
+    s: &G,
+    max_time: Option<Duration>,
+    python: bool,
+    iterate: IterateFn<G>,
+) -> PyResult<Result<serde_json::Value, String>> {
+    let s = s.clone();
+    let work = move |stop: &StopFlag| {
+        let mut limits = ply_search::Limits::none();
+        limits.time = max_time;
+        limits.stop = Some(stop.clone());
+        let options = IterationOptions {
+            limits,
+            ..IterationOptions::default()
+        };
+        match iterate(&s, &options) {
+            Ok(solution) => Ok(chance_solution_json(&s, &solution)),
+            Err(IterationError::Stopped(reason)) => Ok(serde_json::json!({ "stopped_by": reason })),
+            Err(e) => Err(e.to_string()),
+        }
+    };
+    if python {
+        python_work(py, work)
+    } else {
+        interruptible(py, work)
     }
 }
 
@@ -501,8 +586,7 @@ pub fn check(
     match Target::of(state)? {
         Target::Registry(state) => with_game!(&state.state, s => check_in(py, s, &config)?),
         Target::Python(object) => {
-            let s = PyGameState::new(py, object.clone().unbind())?;
-            check_in(py, &s, &config)?
+            with_python_game!(PythonGame::new(py, object)?, s, _S => check_in(py, &s, &config)?)
         }
     }
     Ok(games)

@@ -6,6 +6,7 @@ algorithms and tests run on the bridged games; and OpenSpiel's games searched by
 `wrap`. Needs pyspiel (`pip install open-spiel==2.0.2`, which .ci/run installs); skipped
 where it is not installed."""
 
+import math
 import pickle
 import random
 import unittest
@@ -36,6 +37,13 @@ SHARED = [
         4,
     ),
 ]
+
+
+def leaves(state, depth):
+    """The leaves of a pyspiel state's tree cut at `depth` plies, rolls counted as plies."""
+    if depth == 0 or state.is_terminal():
+        return 1
+    return sum(leaves(state.child(action), depth - 1) for action in state.legal_actions())
 
 
 def play_both(test, ours, theirs, rng, game, choose=lambda state, legal, rng: rng.choice(legal)):
@@ -327,9 +335,84 @@ class OpenSpielsGamesInPly(unittest.TestCase):
         with self.assertRaisesRegex(ply_search.BadSpecError, r"expected distinct names"):
             bridge.tournament(game, ["random", "random"])
 
+    def test_openspiels_pig_wrapped_is_solved_and_counted_as_plys_own_pig(self):
+        own = ply_search.load_game("pig(goal=10)").new_initial_state()
+        wrapped, native = ply_search.solve(bridge.wrap("pig(winscore=10)", key="text")), ply_search.solve(own)
+        self.assertEqual(wrapped["positions"], native["positions"])
+        self.assertAlmostEqual(wrapped["win_chance"][0], native["win_chance"][0], places=12)
+        for depth in range(1, 6):
+            self.assertEqual(ply_search.perft(bridge.wrap("pig(winscore=10)"), depth), ply_search.perft(own, depth))
+        self.assertEqual(ply_search.check(bridge.wrap("pig(winscore=10)"), games=10), 10)
+
+    def test_backgammon_wrapped_takes_the_agents_for_dice(self):
+        start = bridge.wrap("backgammon")
+        self.assertTrue(start.is_chance_node())
+        self.assertEqual(ply_search.perft(start, 2), leaves(start.state, 2))
+        self.assertEqual(ply_search.check(start, games=1, max_plies=20), 1)
+        rolled = start.play(start.chance_outcomes()[0][0])
+        for spec in ["expectimax(depth=1)", "mcts(iterations=10)"]:
+            action = rolled.moves()[ply_search.search(rolled, spec)["best_action"]]
+            self.assertIn(action, rolled.state.legal_actions())
+        with self.assertRaisesRegex(ply_search.BadSpecError, r"^bad agent `alphabeta`: expected an agent for games with dice"):
+            ply_search.search(rolled, "alphabeta(depth=2)")
+
+    def test_chinese_checkers_for_three_wrapped_takes_the_n_player_searches(self):
+        # Games of 8 turns keep the Python playouts short.
+        start = bridge.wrap("chinese_checkers(players=3,max_moves=8)")
+        self.assertEqual(start.players(), 3)
+        self.assertEqual(ply_search.perft(start, 3), leaves(start.state, 3))
+        self.assertEqual(ply_search.check(start, games=2), 2)
+        for spec in ["maxn(depth=2)", "paranoid(depth=2)", "brs(depth=2)", "mcts(iterations=100)"]:
+            action = start.moves()[ply_search.search(start, spec)["best_action"]]
+            self.assertIn(action, start.state.legal_actions())
+        with self.assertRaisesRegex(ply_search.BadSpecError, r"^bad agent `alphabeta`: expected an agent for games of more than two players"):
+            ply_search.search(start, "alphabeta(depth=2)")
+        with self.assertRaisesRegex(ply_search.PlyError, r"^bad game for solve: expected a game of two players \(this one has 3"):
+            ply_search.solve(start)
+
+    def test_tournaments_roll_the_dice_and_seat_three_at_a_table(self):
+        from open_spiel.python.bots.uniform_random import UniformRandomBot
+
+        rng = np.random.RandomState(2)
+        rival = ("openspiel-random", lambda seat: UniformRandomBot(seat, rng))
+        cases = [
+            ("pig(winscore=15)", ["expectimax(depth=3)", "random", rival], 2),
+            ("chinese_checkers(players=3,max_moves=12)", ["maxn(depth=1)", "paranoid(depth=1)", "random", rival], 3),
+        ]
+        for name, agents, players in cases:
+            game = pyspiel.load_game(name)
+            result = bridge.tournament(game, agents, games=1, seed=4)
+            # Every set of `players` entries in every rotation of its seats, once.
+            tables = math.comb(len(agents), players) * players
+            self.assertEqual(len(result["games"]), tables, name)
+            rows = {row["name"]: row for row in result["standings"]}
+            self.assertEqual(sum(row["games"] for row in rows.values()), tables * players)
+            for played in result["games"]:
+                self.assertEqual(len(played["seats"]), players)
+                state = game.new_initial_state()
+                for action in played["actions"]:
+                    self.assertIn(action, state.legal_actions())
+                    state.apply_action(action)
+                self.assertTrue(state.is_terminal())
+                self.assertEqual(played["returns"], state.returns())
+                best = max(state.returns())
+                winners = [seat for seat, r in enumerate(state.returns()) if r == best]
+                self.assertEqual(played["result"], winners[0] if len(winners) == 1 else "draw")
+            for row in rows.values():
+                mine = [g["returns"][g["seats"].index(row["name"])] for g in result["games"] if row["name"] in g["seats"]]
+                self.assertAlmostEqual(row["mean_return"], sum(mine) / len(mine))
+        again = bridge.tournament("pig(winscore=15)", ["expectimax(depth=3)", "random"], games=1, seed=4)
+        self.assertEqual(again["games"], bridge.tournament("pig(winscore=15)", ["expectimax(depth=3)", "random"], games=1, seed=4)["games"])
+        with self.assertRaisesRegex(ply_search.BadSpecError, r"expected at least 3 for a game of 3 players"):
+            bridge.tournament("chinese_checkers(players=3)", ["random", "maxn"])
+
     def test_games_outside_the_protocol_are_refused_in_one_line(self):
-        with self.assertRaisesRegex(ply_search.BadSpecError, r"bad game `kuhn_poker`: expected a sequential game of two players with perfect information and no chance \(this one has chance nodes, hidden information\)"):
+        with self.assertRaisesRegex(ply_search.BadSpecError, r"bad game `kuhn_poker`: expected a sequential game of 2 to 6 players with perfect information and explicit chance, if any \(this one has hidden information\)"):
             bridge.wrap("kuhn_poker")
+        with self.assertRaisesRegex(ply_search.BadSpecError, r"bad game `catch`: .* \(this one has 1 player\)"):
+            bridge.wrap("catch")
+        with self.assertRaisesRegex(ply_search.BadSpecError, r"^bad key `board`: expected history or text$"):
+            bridge.wrap("pig", key="board")
 
 
 @unittest.skipUnless(pyspiel, "pyspiel is not installed (pip install open-spiel==2.0.2)")

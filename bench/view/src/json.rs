@@ -69,3 +69,26 @@ pub fn search_json<G: Game>(
         "stats": result.stats,
     })
 }
+
+/// A game with dice solved by value iteration, as `ply solve --json` prints it (and the Python
+/// package returns it): player 0's `value` of `state` (a fraction of the game's largest value),
+/// each player's `win_chance` in a game of wins and losses only, an optimal `best_move`, the
+/// `positions`, `sweeps`, `residual` and `exact` of the iteration and its `seconds`.
+pub fn chance_solution_json<G: ply_search::SearchHints>(
+    state: &G,
+    solution: &ply_search::solver::chance::ChanceSolution<G>,
+) -> Value {
+    let chances = solution
+        .win_chance(state, Player::P0)
+        .map(|p0| [p0, 1.0 - p0]);
+    serde_json::json!({
+        "value": solution.value_of(state),
+        "win_chance": chances,
+        "best_move": solution.best_move(state).map(|mv| state.format_move(mv)),
+        "positions": solution.positions(),
+        "sweeps": solution.sweeps,
+        "residual": solution.residual,
+        "exact": solution.exact,
+        "seconds": solution.seconds,
+    })
+}

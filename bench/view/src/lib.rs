@@ -18,4 +18,4 @@
 pub mod course;
 mod json;
 
-pub use json::{search_json, state_json};
+pub use json::{chance_solution_json, search_json, state_json};

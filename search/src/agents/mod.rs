@@ -94,10 +94,66 @@ fn names_where(test: fn(Kind) -> bool) -> String {
     kinds.map(|k| k.info().name).collect::<Vec<_>>().join(", ")
 }
 
+/// A built agent, or why the spec was refused.
+type Built<G> = Result<Box<dyn Agent<G>>, NotationError>;
+
 /// The agent named by `text`, for game `G`. Its name is the spec as written.
-pub fn build_agent<G: NamedEvaluators + SearchHints>(
+pub fn build_agent<G: NamedEvaluators + SearchHints>(text: &str) -> Built<G> {
+    build_among(text, |kind, name, spec| {
+        Some(match kind {
+            Kind::Random => simple::random(name, spec),
+            Kind::Greedy => simple::greedy(name, spec),
+            Kind::Minimax | Kind::PlainAlphaBeta => {
+                course_spec::course_searcher::<G>(spec).map(|(searcher, limits)| {
+                    Box::new(SearchAgent::new(name, searcher, limits)) as Box<dyn Agent<G>>
+                })
+            }
+            Kind::AlphaBeta => engine_spec::engine(name, spec),
+            Kind::Mcts => mcts_spec::mcts(name, spec),
+            Kind::Expectimax => expectimax_spec::expectimax(name, spec),
+            Kind::MaxN => multi_spec::maxn(name, spec),
+            Kind::Paranoid => multi_spec::paranoid(name, spec),
+            Kind::BestReply => multi_spec::best_reply(name, spec),
+        })
+    })
+}
+
+/// [`build_agent`] for a game with dice ([`crate::Game::HAS_CHANCE`]), compiling for `G`
+/// only the kinds that play dice (random, greedy, expectimax, MCTS): the others are refused
+/// for such a game anyway, and leaving them out spares a front end that adds a game at run
+/// time (a game written in Python) the engine's compile time.
+pub fn build_dice_agent<G: NamedEvaluators + SearchHints>(text: &str) -> Built<G> {
+    build_among(text, |kind, name, spec| match kind {
+        Kind::Random => Some(simple::random(name, spec)),
+        Kind::Greedy => Some(simple::greedy(name, spec)),
+        Kind::Expectimax => Some(expectimax_spec::expectimax(name, spec)),
+        Kind::Mcts => Some(mcts_spec::mcts(name, spec)),
+        _ => None,
+    })
+}
+
+/// [`build_agent`] for a game of more than two players ([`crate::Game::MANY_PLAYERS`]),
+/// compiling for `G` only the kinds that play one (random, greedy, MCTS, max^n, paranoid,
+/// best-reply search), as [`build_dice_agent`] does for dice. With dice too, the kinds of
+/// both lists (random, greedy, MCTS) remain.
+pub fn build_many_player_agent<G: NamedEvaluators + SearchHints>(text: &str) -> Built<G> {
+    build_among(text, |kind, name, spec| match kind {
+        Kind::Random => Some(simple::random(name, spec)),
+        Kind::Greedy => Some(simple::greedy(name, spec)),
+        Kind::Mcts => Some(mcts_spec::mcts(name, spec)),
+        Kind::MaxN => Some(multi_spec::maxn(name, spec)),
+        Kind::Paranoid => Some(multi_spec::paranoid(name, spec)),
+        Kind::BestReply => Some(multi_spec::best_reply(name, spec)),
+        _ => None,
+    })
+}
+
+/// Reads `text`, refuses an unknown kind and one `G` cannot play, and builds the agent with
+/// `make` (`None`: a kind `make` does not build, refused too).
+fn build_among<G: NamedEvaluators + SearchHints>(
     text: &str,
-) -> Result<Box<dyn Agent<G>>, NotationError> {
+    make: impl FnOnce(Kind, String, &mut Spec) -> Option<Built<G>>,
+) -> Built<G> {
     let mut spec = Spec::parse(text)?;
     let name = spec.text().to_string();
     let Some(kind) = Kind::named(&spec.name) else {
@@ -140,21 +196,71 @@ pub fn build_agent<G: NamedEvaluators + SearchHints>(
         )
         .with_kind(ErrorKind::UnknownName));
     }
-    let agent = match kind {
-        Kind::Random => simple::random(name, &mut spec)?,
-        Kind::Greedy => simple::greedy(name, &mut spec)?,
-        Kind::Minimax | Kind::PlainAlphaBeta => {
-            let (searcher, limits) = course_spec::course_searcher::<G>(&mut spec)?;
-            Box::new(SearchAgent::new(name, searcher, limits))
-        }
-        Kind::AlphaBeta => engine_spec::engine(name, &mut spec)?,
-        Kind::Mcts => mcts_spec::mcts(name, &mut spec)?,
-        Kind::Expectimax => expectimax_spec::expectimax(name, &mut spec)?,
-        Kind::MaxN => multi_spec::maxn(name, &mut spec)?,
-        Kind::Paranoid => multi_spec::paranoid(name, &mut spec)?,
-        Kind::BestReply => multi_spec::best_reply(name, &mut spec)?,
+    let Some(agent) = make(kind, name, &mut spec) else {
+        return Err(NotationError::new(
+            "agent",
+            spec.name.clone(),
+            "an agent this game's front end builds (it builds those for dice or for more players only)",
+        )
+        .with_kind(ErrorKind::UnknownName));
     };
+    let agent = agent?;
     // Every key a kind takes is in its table entry: a key taken but not listed is refused here.
     spec.finish_keys(kind.info().keys)?;
     Ok(agent)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{build_agent, build_dice_agent, build_many_player_agent, Built};
+    use crate::multi::MultiTree;
+    use crate::tree::{ChanceTree, Tree};
+    use crate::Game;
+
+    /// The best move of the agent `built`, which must be legal in `state`.
+    fn plays<G: Game>(built: Built<G>, state: &G, spec: &str) {
+        let mut agent = built.unwrap_or_else(|e| panic!("{spec}: {e}"));
+        let mv = agent.select_move(state).best_move;
+        assert!(state.legal_moves().contains(&mv.unwrap()), "{spec}");
+    }
+
+    #[test]
+    fn the_limited_builders_build_what_their_games_play_and_refuse_the_rest_alike() {
+        let dice = ChanceTree::parse("[~[[1,2],[3,4]],~[[5,0],[2,2]]]").unwrap();
+        for spec in [
+            "random",
+            "greedy",
+            "expectimax(depth=3)",
+            "mcts(iterations=50)",
+        ] {
+            plays(build_dice_agent::<ChanceTree>(spec), &dice, spec);
+        }
+        let many = MultiTree::parse("[[(3,3,3),(1,4,4)],[(4,2,2),(2,5,1)]]").unwrap();
+        for spec in [
+            "random",
+            "maxn(depth=2)",
+            "paranoid",
+            "brs",
+            "mcts(iterations=50)",
+        ] {
+            plays(build_many_player_agent::<MultiTree>(spec), &many, spec);
+        }
+        // A kind the game cannot play gets the same refusal from every builder.
+        for spec in ["alphabeta", "minimax(depth=2)", "maxn"] {
+            let limited = build_dice_agent::<ChanceTree>(spec).err().unwrap();
+            let full = build_agent::<ChanceTree>(spec).err().unwrap();
+            assert_eq!(limited.to_string(), full.to_string(), "{spec}");
+        }
+        let limited = build_many_player_agent::<MultiTree>("expectimax").err();
+        let full = build_agent::<MultiTree>("expectimax").err();
+        assert_eq!(limited.unwrap().to_string(), full.unwrap().to_string());
+        // A builder used for a game it is not meant for refuses what it does not compile.
+        let misused = build_dice_agent::<Tree>("alphabeta").err().unwrap();
+        assert!(misused.to_string().contains("alphabeta"), "{misused}");
+        // Keys are checked as by the full builder.
+        let bad = build_dice_agent::<ChanceTree>("expectimax(deep=3)")
+            .err()
+            .unwrap();
+        assert!(bad.to_string().contains("deep"), "{bad}");
+    }
 }

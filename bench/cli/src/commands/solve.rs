@@ -81,39 +81,27 @@ pub fn run_chance<G: Prebuilt>(
             return Err(CliError::new(format!("cannot solve: {e}")))
         }
     };
-    let value = solution.value_of(state).expect("the start is reached");
-    let chances = solution
-        .win_chance(state, ply_search::Player::P0)
-        .map(|p0| [p0, 1.0 - p0]);
-    let best = solution.best_move(state).map(|mv| state.format_move(mv));
     let shape = state.policy_shape(&solution);
+    let mut json = ply_view::chance_solution_json(state, &solution);
+    json["policy"] = serde_json::json!(shape);
     if as_json {
-        let json = serde_json::json!({
-            "value": value,
-            "win_chance": chances,
-            "best_move": best,
-            "positions": solution.positions(),
-            "sweeps": solution.sweeps,
-            "residual": solution.residual,
-            "exact": solution.exact,
-            "seconds": solution.seconds,
-            "policy": shape,
-        });
         writeln!(out, "{json}").map_err(io)?;
         return Ok(());
     }
-    match chances {
-        Some([p0, p1]) => writeln!(
+    let value = json["value"].as_f64().expect("the start is reached");
+    let chance = |player: usize| json["win_chance"][player].as_f64();
+    match (chance(0), chance(1)) {
+        (Some(p0), Some(p1)) => writeln!(
             out,
             "player 0 wins with probability {p0:.6}, player 1 with {p1:.6} (both playing to win)"
         ),
-        None => writeln!(
+        _ => writeln!(
             out,
             "expected value for player 0: {value:.6} (as a fraction of the game's largest value)"
         ),
     }
     .map_err(io)?;
-    if let Some(best) = best {
+    if let Some(best) = json["best_move"].as_str() {
         writeln!(out, "best move: {best}").map_err(io)?;
     }
     let settled = if solution.exact {

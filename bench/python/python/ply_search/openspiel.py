@@ -19,8 +19,9 @@ ply's rules.
   written with ``;`` for ``,``: ``ply_queen_isolation(blocked=[(0;0)])``). A number key left
   at 0 and a text key left empty take ply's default.
 
-``wrap(game)`` goes the other way: any OpenSpiel game of two players without chance becomes a
-game ply's searches, perft, the solver and the conformance kit take (see ``wrap``).
+``wrap(game)`` goes the other way: any sequential OpenSpiel game of perfect information (2 to 6
+players, dice included) becomes a game ply's searches, perft, the solver and the conformance kit
+take, and ``tournament`` seats ply's agents and OpenSpiel's bots at it (see ``wrap``).
 
 >>> import pyspiel, ply_search.openspiel
 >>> game = pyspiel.load_game("ply_tic_tac_toe")
@@ -32,7 +33,9 @@ game ply's searches, perft, the solver and the conformance kit take (see ``wrap`
 
 from __future__ import annotations
 
+import itertools
 import math
+import random
 
 try:
     import numpy as np
@@ -46,7 +49,7 @@ except ImportError as missing:  # pragma: no cover - the message is the point
 
 import ply_search
 
-__all__ = ["agent", "wrap", "tournament", "registered", "Wrapped"]
+__all__ = ["agent", "wrap", "tournament", "registered", "Wrapped", "WrappedDice"]
 
 _GameType = pyspiel.GameType
 
@@ -1118,36 +1121,53 @@ def agent(bot, game, name=None):
 
 class Wrapped:
     """An OpenSpiel state as a game ply's searches take (ply's Python-game protocol:
-    ``to_move``, ``moves``, ``play``, ``outcome``, ``key``): ``ply_search.perft``,
-    ``search``, ``solve`` and ``check`` run on it. Moves are OpenSpiel's action numbers.
-    Made by ``wrap``."""
+    ``to_move``, ``moves``, ``play``, ``outcome``, ``key``, ``players`` and ``returns``):
+    ``ply_search.perft``, ``search``, ``solve`` and ``check`` run on it. Moves are OpenSpiel's
+    action numbers. Made by ``wrap``; a game with chance nodes is a ``WrappedDice``."""
 
-    __slots__ = ("state", "_next")
+    __slots__ = ("state", "_next", "_players", "_scale", "_by_text")
 
-    def __init__(self, state, after=None):
+    def __init__(self, state, after=None, players=2, scale=1.0, by_text=False):
         self.state = state
-        # At the end OpenSpiel has no player to move; ply's searches score an end for the
-        # player who would move next, the one after the last mover.
-        self._next = state.current_player() if not state.is_terminal() else 1 - after
+        self._players, self._scale, self._by_text = players, scale, by_text
+        mover = state.current_player()
+        if mover >= 0:
+            self._next = mover
+        elif state.is_terminal():
+            # At the end OpenSpiel has no player to move; ply's searches score an end for the
+            # player who would move next, the one after the last mover.
+            self._next = 0 if after is None else (after + 1) % players
+        else:
+            # A roll belongs to the turn of the player who moved last (the first, at the start).
+            self._next = 0 if after is None else after
 
     def to_move(self):
         return self._next
+
+    def players(self):
+        return self._players
 
     def moves(self):
         return self.state.legal_actions()
 
     def play(self, move):
-        return Wrapped(self.state.child(move), self._next)
+        return type(self)(self.state.child(move), self._next, self._players, self._scale, self._by_text)
 
     def outcome(self):
         if not self.state.is_terminal():
             return None
         returns = self.state.returns()
-        if returns[0] == returns[1]:
-            return "draw"
-        return 0 if returns[0] > returns[1] else 1
+        best = max(returns)
+        winners = [p for p, r in enumerate(returns) if r == best]
+        return winners[0] if len(winners) == 1 else "draw"
+
+    def returns(self):
+        """Each player's OpenSpiel return over the game's largest, from -1 to 1."""
+        return [r / self._scale for r in self.state.returns()]
 
     def key(self):
+        if self._by_text:
+            return hash((str(self.state), self.state.current_player())) & (2**64 - 1)
         return hash(self.state.serialize()) & (2**64 - 1)
 
     def position(self):
@@ -1157,29 +1177,58 @@ class Wrapped:
         return str(self.state)
 
 
-def wrap(game):
+class WrappedDice(Wrapped):
+    """A ``Wrapped`` state of a game with chance nodes: ``is_chance_node`` and
+    ``chance_outcomes`` (OpenSpiel's ``(action, probability)`` pairs) make the dice ply's."""
+
+    __slots__ = ()
+
+    def is_chance_node(self):
+        return self.state.is_chance_node()
+
+    def chance_outcomes(self):
+        return self.state.chance_outcomes()
+
+
+_KEYS = ("history", "text")
+
+
+def wrap(game, key="history"):
     """OpenSpiel's `game` (a `pyspiel.Game`, or its name) at its start, as a game for ply's
-    searches: ``ply_search.perft(wrap("tic_tac_toe"), 9)``. Two players, no chance and
-    perfect information, as ply's Python-game protocol has them; any other is refused in
-    one line."""
+    searches: ``ply_search.perft(wrap("tic_tac_toe"), 9)``. Any sequential game of perfect
+    information, for 2 to 6 players, with or without chance nodes; ply's searches refuse the
+    agents that cannot play it (alpha-beta for dice or more players). Returns are scaled to
+    ply's -1 to 1 by the game's largest.
+
+    `key` is how positions are known: ``"history"`` (the default) by the actions played, always
+    right but blind to transpositions; ``"text"`` by ``str(state)`` and the player to move,
+    which finds transpositions and lets value iteration solve a game with cycles
+    (``solve(wrap("pig(winscore=10)", key="text"))``), right when the game's drawing shows
+    everything its future depends on. Other games are refused in one line."""
     if isinstance(game, str):
         game = pyspiel.load_game(game)
+    if key not in _KEYS:
+        raise ply_search.BadSpecError(f"bad key `{key}`: expected history or text")
     kind = game.get_type()
     problems = []
-    if game.num_players() != 2:
-        problems.append(f"{game.num_players()} players")
-    if kind.chance_mode != _GameType.ChanceMode.DETERMINISTIC:
-        problems.append("chance nodes")
+    players = game.num_players()
+    if not 2 <= players <= 6:
+        problems.append(f"{players} player" + ("" if players == 1 else "s"))
+    if kind.chance_mode == _GameType.ChanceMode.SAMPLED_STOCHASTIC:
+        problems.append("sampled chance")
     if kind.information != _GameType.Information.PERFECT_INFORMATION:
         problems.append("hidden information")
     if kind.dynamics != _GameType.Dynamics.SEQUENTIAL:
         problems.append("simultaneous moves")
     if problems:
         raise ply_search.BadSpecError(
-            f"bad game `{kind.short_name}`: expected a sequential game of two players with perfect "
-            f"information and no chance (this one has {', '.join(problems)})"
+            f"bad game `{kind.short_name}`: expected a sequential game of 2 to 6 players with perfect "
+            f"information and explicit chance, if any (this one has {', '.join(problems)})"
         )
-    return Wrapped(game.new_initial_state())
+    dice = kind.chance_mode == _GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    scale = max(abs(game.max_utility()), abs(game.min_utility())) or 1.0
+    wrapper = WrappedDice if dice else Wrapped
+    return wrapper(game.new_initial_state(), None, players, scale, key == "text")
 
 
 def _seat(entry, game):
@@ -1190,7 +1239,7 @@ def _seat(entry, game):
     else:
         name = entry if isinstance(entry, str) else f"openspiel-{getattr(entry, '__name__', type(entry).__name__)}"
     if isinstance(entry, str):
-        ply_search.search(wrap(game), entry)  # a bad spec is refused before any game starts
+        ply_search.search(_first_choice(wrap(game)), entry)  # a bad spec is refused before any game
 
         def start(seat):
             return lambda wrapped: wrapped.moves()[ply_search.search(wrapped, entry)["best_action"]]
@@ -1221,15 +1270,37 @@ def _wilson(score, games):
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def tournament(game, agents, games=2):
+def _first_choice(wrapped):
+    """The first position of `wrapped`'s game where a player chooses (the first roll of each
+    chance node played)."""
+    while isinstance(wrapped, WrappedDice) and wrapped.is_chance_node():
+        wrapped = wrapped.play(wrapped.chance_outcomes()[0][0])
+    return wrapped
+
+
+def _tables(count, players, games):
+    """The tables of a round robin: every set of `players` entries out of `count`, each in
+    every rotation of its seats, `games` times."""
+    for group in itertools.combinations(range(count), players):
+        for _ in range(games):
+            for rotation in range(players):
+                yield group[rotation:] + group[:rotation]
+
+
+def tournament(game, agents, games=2, seed=0):
     """A round robin on OpenSpiel's `game` (a `pyspiel.Game` or its name; what ``wrap``
     takes) between ply's agents (spec strings: ``"alphabeta(depth=4)"``, ``"mcts(iterations=500)"``)
     and OpenSpiel's bots (anything with ``step(state)``, restarted before each game; a bot that
     must know its seat, such as ``UniformRandomBot(player_id, rng)``, as a function of the seat
-    that makes one), each entry optionally ``(name, agent)``. Every pair plays `games` games in
-    each seat order. Returns ``{"games": [...], "standings": [...]}``: each game's seats, actions
-    and result, and each agent's wins, draws, losses, score (a draw half a point) and the 95%
-    Wilson interval of its share, best first. Bad entries are refused before the first game.
+    that makes one), each entry optionally ``(name, agent)``. Every set of as many entries as
+    the game has players plays `games` games in each rotation of its seats (a pair: both seat
+    orders); the dice are rolled by their probabilities from the random stream `seed`.
+
+    Returns ``{"games": [...], "standings": [...]}``: each game's seats, actions (rolls
+    included), result (the seat of the one player with the best return, or "draw") and
+    returns; each agent's wins, draws, losses, score (a draw half a point), the 95% Wilson
+    interval of its share and its mean return, best first. Bad entries are refused before the
+    first game.
 
     >>> import numpy
     >>> from open_spiel.python.bots.uniform_random import UniformRandomBot
@@ -1242,34 +1313,43 @@ def tournament(game, agents, games=2):
     if isinstance(game, str):
         game = pyspiel.load_game(game)
     wrap(game)  # the same refusals as wrap
+    players = game.num_players()
     seats = [_seat(entry, game) for entry in agents]
     names = [name for name, _ in seats]
     if len(set(names)) != len(names):
         raise ply_search.BadSpecError(f"bad agents {names}: expected distinct names (give (name, agent) pairs)")
-    tally = {name: {"name": name, "games": 0, "wins": 0, "draws": 0, "losses": 0} for name in names}
+    if len(seats) < players:
+        raise ply_search.BadSpecError(
+            f"bad agents {names}: expected at least {players} for a game of {players} players"
+        )
+    dice = random.Random(seed)
+    tally = {name: {"name": name, "games": 0, "wins": 0, "draws": 0, "losses": 0, "returns": 0.0} for name in names}
     played = []
-    for i in range(len(seats)):
-        for j in range(i + 1, len(seats)):
-            for order in [(i, j), (j, i)] * games:
-                table = [seats[k] for k in order]
-                movers = [start(seat) for seat, (_, start) in enumerate(table)]
-                wrapped, actions = wrap(game), []
-                while wrapped.outcome() is None:
-                    action = movers[wrapped.to_move()](wrapped)
-                    actions.append(action)
-                    wrapped = wrapped.play(action)
-                result = wrapped.outcome()
-                played.append({"seats": [table[0][0], table[1][0]], "actions": actions, "result": result})
-                for seat, (name, _) in enumerate(table):
-                    row = tally[name]
-                    row["games"] += 1
-                    key = "draws" if result == "draw" else ("wins" if result == seat else "losses")
-                    row[key] += 1
+    for order in _tables(len(seats), players, games):
+        table = [seats[k] for k in order]
+        movers = [start(seat) for seat, (_, start) in enumerate(table)]
+        wrapped, actions = wrap(game), []
+        while wrapped.outcome() is None:
+            if isinstance(wrapped, WrappedDice) and wrapped.is_chance_node():
+                rolls, odds = zip(*wrapped.chance_outcomes())
+                action = dice.choices(rolls, weights=odds)[0]
+            else:
+                action = movers[wrapped.to_move()](wrapped)
+            actions.append(action)
+            wrapped = wrapped.play(action)
+        result, returns = wrapped.outcome(), wrapped.state.returns()
+        played.append({"seats": [name for name, _ in table], "actions": actions, "result": result, "returns": returns})
+        for seat, (name, _) in enumerate(table):
+            row = tally[name]
+            row["games"] += 1
+            row["returns"] += returns[seat]
+            key = "draws" if result == "draw" else ("wins" if result == seat else "losses")
+            row[key] += 1
     standings = []
     for row in tally.values():
         row["score"] = row["wins"] + row["draws"] / 2
         row["interval"] = _wilson(row["score"], row["games"])
+        row["mean_return"] = row.pop("returns") / max(row["games"], 1)
         standings.append(row)
     standings.sort(key=lambda r: -r["score"] / max(r["games"], 1))
     return {"games": played, "standings": standings}
-
