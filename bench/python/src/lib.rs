@@ -10,6 +10,7 @@ mod arena;
 mod convert;
 mod courses;
 mod errors;
+mod odds;
 mod picture;
 mod pygame;
 mod pyshape;

@@ -9,7 +9,7 @@
 //! work and is raised to the caller as it was, never as a crash.
 
 use crate::errors::bad_value;
-use crate::pyshape::{chance_weights, Shape};
+use crate::odds::chance_weights;
 use ply_search::chance::{Chance, ChanceList};
 use ply_search::describe::NamedEvaluators;
 use ply_search::score::{MAX_EVAL, WIN};
@@ -25,6 +25,17 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::marker::PhantomData;
 use std::sync::{Arc, Mutex, OnceLock};
+
+/// What a game written in Python has besides two players' choices, as the type parameter of
+/// [`PyGameState`]: ply's searches know a game's shape from its type
+/// ([`Game::HAS_CHANCE`], [`Game::MANY_PLAYERS`]), so each shape is its own state type (the
+/// four are in [`crate::pyshape`]).
+pub trait Shape: Clone + Copy + fmt::Debug + Default + Send + Sync + 'static {
+    /// Whether positions can be chance nodes.
+    const CHANCE: bool;
+    /// Whether there can be more than two players.
+    const MANY: bool;
+}
 
 /// A state of a game written in Python, of shape `S`: the object, and what ply asks of every
 /// node, read once. Clones share it.

@@ -9,7 +9,7 @@
 use crate::convert::to_python;
 use crate::errors::{bad_value, to_py};
 use crate::pygame::{is_python_game, take_raised};
-use crate::pyshape::{with_python_game, PythonGame, Shape};
+use crate::pyshape::{with_python_game, PythonGame, ShapeAgents};
 use crate::state::State;
 use crate::watch::CallWatch;
 use ply_arena::{in_agent, QuietAgentPanics};
