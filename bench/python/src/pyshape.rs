@@ -19,66 +19,44 @@ pub trait ShapeAgents: Shape {
     fn build(text: &str) -> Result<Box<dyn Agent<PyGameState<Self>>>, NotationError>;
 }
 
-/// Two players, every move chosen: every agent plays it.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct TwoPlayers;
+/// Declares a shape: its marker type, its constants and the builder of its agents.
+macro_rules! shape {
+    ($(#[$doc:meta])* $name:ident, chance: $chance:expr, many: $many:expr, agents: $build:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct $name;
 
-/// Two players and dice (`is_chance_node()`): random, greedy, expectimax and MCTS play it.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Dice;
+        impl Shape for $name {
+            const CHANCE: bool = $chance;
+            const MANY: bool = $many;
+        }
 
-/// More than two players (`players()` above 2): random, greedy, MCTS, max^n, paranoid and
-/// best-reply search play it.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ManyPlayers;
-
-/// More than two players and dice: random, greedy and MCTS play it.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ManyWithDice;
-
-impl Shape for TwoPlayers {
-    const CHANCE: bool = false;
-    const MANY: bool = false;
+        impl ShapeAgents for $name {
+            fn build(text: &str) -> Result<Box<dyn Agent<PyGameState<Self>>>, NotationError> {
+                $build(text)
+            }
+        }
+    };
 }
 
-impl ShapeAgents for TwoPlayers {
-    fn build(text: &str) -> Result<Box<dyn Agent<PyGameState<Self>>>, NotationError> {
-        build_agent(text)
-    }
-}
-
-impl Shape for Dice {
-    const CHANCE: bool = true;
-    const MANY: bool = false;
-}
-
-impl ShapeAgents for Dice {
-    fn build(text: &str) -> Result<Box<dyn Agent<PyGameState<Self>>>, NotationError> {
-        build_dice_agent(text)
-    }
-}
-
-impl Shape for ManyPlayers {
-    const CHANCE: bool = false;
-    const MANY: bool = true;
-}
-
-impl ShapeAgents for ManyPlayers {
-    fn build(text: &str) -> Result<Box<dyn Agent<PyGameState<Self>>>, NotationError> {
-        build_many_player_agent(text)
-    }
-}
-
-impl Shape for ManyWithDice {
-    const CHANCE: bool = true;
-    const MANY: bool = true;
-}
-
-impl ShapeAgents for ManyWithDice {
-    fn build(text: &str) -> Result<Box<dyn Agent<PyGameState<Self>>>, NotationError> {
-        build_many_player_agent(text)
-    }
-}
+shape!(
+    /// Two players, every move chosen: every agent plays it.
+    TwoPlayers, chance: false, many: false, agents: build_agent
+);
+shape!(
+    /// Two players and dice (`is_chance_node()`): random, greedy, expectimax and MCTS play it.
+    Dice, chance: true, many: false, agents: build_dice_agent
+);
+shape!(
+    /// More than two players (`players()` above 2): random, greedy, MCTS, max^n, paranoid and
+    /// best-reply search play it.
+    ManyPlayers, chance: false, many: true, agents: build_many_player_agent
+);
+shape!(
+    /// More than two players and dice: random, greedy and MCTS play it (the kinds of both
+    /// lists, which the many-player builder has and the dice refuse the rest of).
+    ManyWithDice, chance: true, many: true, agents: build_many_player_agent
+);
 
 /// A game written in Python at its root, as the state type of its shape.
 pub enum PythonGame {

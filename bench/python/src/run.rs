@@ -353,30 +353,29 @@ pub fn solve<'py>(
     let options = solver_options(distance, threads, tt, time, nodes)?;
     // A game with dice is solved by value iteration, which has none of the proof search's
     // switches: one given is refused, not ignored.
-    let iterate = |dice: bool| -> PyResult<bool> {
+    let refuse_proof_switches = || -> PyResult<()> {
         let given = [
             (all_replies, "all_replies"),
             (distance, "distance"),
             (threads != 1, "threads"),
             (nodes.is_some(), "nodes"),
         ];
-        match given.iter().find(|(on, _)| dice && *on) {
+        match given.iter().find(|(on, _)| *on) {
             Some((_, name)) => Err(bad_value(format!(
                 "bad {name} for a game with dice: expected solve(state) or solve(state, time=...) (value iteration, which takes no {name})"
             ))),
-            None => Ok(dice),
+            None => Ok(()),
         }
     };
     let json = match Target::of(state)? {
         Target::Registry(state) => {
             state.state.require_two_players("solve").map_err(to_py)?;
-            with_game!(&state.state, s => {
-                if iterate(has_chance(s))? {
-                    solve_by_iteration(py, s, options.max_time, false, Prebuilt::value_iteration)?
-                } else {
-                    solve_in(py, s, &options, all_replies, false, Prebuilt::solve_until)?
-                }
-            })
+            if state.state.has_chance() {
+                refuse_proof_switches()?;
+                with_game!(&state.state, s => solve_by_iteration(py, s, options.max_time, false, Prebuilt::value_iteration)?)
+            } else {
+                with_game!(&state.state, s => solve_in(py, s, &options, all_replies, false, Prebuilt::solve_until)?)
+            }
         }
         Target::Python(object) => {
             if threads > 1 {
@@ -389,7 +388,7 @@ pub fn solve<'py>(
                     solve_in(py, &s, &options, all_replies, true, solve_until)?
                 }
                 PythonGame::Dice(s) => {
-                    iterate(true)?;
+                    refuse_proof_switches()?;
                     solve_by_iteration(py, &s, options.max_time, true, value_iteration)?
                 }
                 PythonGame::ManyPlayers(s) => return Err(many_players(s.player_count())),
@@ -401,11 +400,6 @@ pub fn solve<'py>(
         Ok(json) => to_python(py, &json),
         Err(message) => Err(PyRuntimeError::new_err(message)),
     }
-}
-
-/// Whether `G` has dice.
-fn has_chance<G: Game>(_: &G) -> bool {
-    G::HAS_CHANCE
 }
 
 /// The refusal of `solve` for a game written in Python of `players` players.
