@@ -5,6 +5,7 @@
 //! and the commands that reproduce them are in BENCHMARKS.md. The command `ply` is the crate
 //! `ply-cli` (bench/cli), the tournament library `ply-arena` (bench/arena).
 
+pub mod connect_four_classes;
 pub mod paired;
 pub mod peers;
 pub mod positions;

@@ -33,6 +33,9 @@ pub struct Geometry {
     /// The cells of the even-indexed rows (0, 2, 4... from the bottom: rows 1, 3, 5 counted
     /// from 1) and of the odd-indexed ones.
     pub rows_by_parity: [u64; 2],
+    /// For each bit, its column: a lookup for every move listed, instead of a division by a
+    /// column height known only at run time.
+    pub column_of_bit: [u8; 64],
 }
 
 static GEOMETRIES: Sizes<Geometry> = Sizes::new();
@@ -98,7 +101,9 @@ impl Geometry {
                 rows_by_parity[(r & 1) as usize] |= bit(c, r);
             }
         }
+        let column_of_bit = std::array::from_fn(|bit| (bit as u32 / column_bits) as u8);
         Geometry {
+            column_of_bit,
             rows_by_parity,
             width,
             height,

@@ -12,6 +12,7 @@ impl ConnectFour {
     /// just below a threat of the opponent's. Empty when every move loses at once (and when the
     /// mover must block two threats: then the one cell is not enough, see
     /// [`Solvable::settled_value`]).
+    #[inline]
     pub fn non_losing_moves(&self) -> u64 {
         let playable = self.playable();
         let theirs = self.threats(self.to_move().other());
@@ -21,6 +22,15 @@ impl ConnectFour {
         }
         let candidates = if forced != 0 { forced } else { playable };
         candidates & !(theirs >> 1)
+    }
+
+    /// The columns of `cells` (one cell a column), left to right, into `moves`.
+    #[inline]
+    fn push_columns(&self, mut cells: u64, moves: &mut MoveList<Move>) {
+        while cells != 0 {
+            moves.push(Move(self.column_of(cells)));
+            cells &= cells - 1;
+        }
     }
 
     /// Pascal Pons' score of an exact solver value for the side to move here (counted from
@@ -67,18 +77,16 @@ impl Solvable for ConnectFour {
         if self.is_terminal() {
             return;
         }
-        let mut cells = match self.non_losing_moves() {
+        let cells = match self.non_losing_moves() {
             0 => self.playable(),
             some => some,
         };
-        while cells != 0 {
-            moves.push(Move(self.column_of(cells)));
-            cells &= cells - 1;
-        }
+        self.push_columns(cells, moves);
     }
 
     /// Pons' order: the moves that leave the mover the most cells that would complete a four
     /// first, then the centre columns first.
+    #[inline]
     fn order_key(&self, mv: Move) -> u32 {
         let g = self.geometry();
         let cell = self.playable() & g.column_mask(mv.0);
@@ -86,6 +94,41 @@ impl Solvable for ConnectFour {
         let threats = four_makers(mine, g.column_bits) & g.board & !(self.occupied() | cell);
         let off_centre = (2 * mv.0 as i32 - (g.width as i32 - 1)).unsigned_abs();
         (64 - threats.count_ones()) << 4 | off_centre
+    }
+
+    /// Positions recur often by other move orders down to a few plies from the end: the
+    /// table pays down to 6 plies left (BENCHMARKS.md, Pons' classes).
+    const TABLE_MIN_PLIES_LEFT: u32 = 6;
+
+    /// A few bitboard operations settle a position: cheaper than a probe that misses.
+    const SETTLE_BEFORE_TABLE: bool = true;
+
+    /// A win, a loss or a draw, on a board of known size; many test positions end quickly.
+    const DISTANCE_FROM_BOTH_ENDS: bool = true;
+
+    /// At most seven moves, each a few bit operations.
+    const PREFETCH_CHILDREN: bool = true;
+
+    /// Unsettled, the mover cannot win at once, and plays only moves that do not hand the
+    /// opponent four: its win is 3 plies away at the soonest, its loss 4.
+    const EARLIEST_RESULTS_UNSETTLED: (u32, u32) = (3, 4);
+
+    /// [`Solvable::settled_value`] and [`Solvable::solver_moves`] from one computation of
+    /// the opponent's threats.
+    #[inline]
+    fn settled_value_or_moves(&self, moves: &mut MoveList<Move>) -> Option<Score> {
+        if self.is_terminal() {
+            return None;
+        }
+        if self.can_win_now() {
+            return Some(score::win_in(1));
+        }
+        let cells = self.non_losing_moves();
+        if cells == 0 {
+            return Some(score::loss_in(2));
+        }
+        self.push_columns(cells, moves);
+        None
     }
 
     const SCORE_CONVENTION: &'static str = "Pons score";

@@ -141,7 +141,7 @@ impl ConnectFour {
     /// The column of a cell bit.
     #[inline]
     pub(crate) fn column_of(&self, cell: u64) -> u8 {
-        (cell.trailing_zeros() / self.geometry.column_bits) as u8
+        self.geometry.column_of_bit[cell.trailing_zeros() as usize & 63]
     }
 
     /// Whether the player who just moved has four.
