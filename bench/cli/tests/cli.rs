@@ -801,6 +801,38 @@ fn a_batch_answers_each_line_as_a_solve_of_that_position_would() {
 }
 
 #[test]
+fn value_answers_one_position_as_its_batch_line() {
+    for position in &CONNECT_FOUR_MIDGAMES[..3] {
+        let batch = ply_with_input(
+            &["solve", "connect-four", "--batch", "--distance", "--json"],
+            &format!("{position}\n"),
+        );
+        let value = ply(&[
+            "solve",
+            "connect-four",
+            "--from",
+            position,
+            "--value",
+            "--distance",
+            "--json",
+        ]);
+        assert!(value.status.success(), "{}", stderr(&value));
+        let (batch, value): (Value, Value) = (
+            serde_json::from_str(stdout(&batch).trim()).unwrap(),
+            serde_json::from_str(stdout(&value).trim()).unwrap(),
+        );
+        assert_eq!(value["position"], *position);
+        assert_eq!(value["value"], batch["value"], "{position}");
+        assert_eq!(value["score"], batch["score"], "{position}: Pons' score");
+    }
+    // The empty board's notation is empty: its line says `start`. A small board is solved.
+    let out = ply(&["solve", "connect-four(width=4,height=4)", "--value"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("start  draw"), "{}", stdout(&out));
+    common::refused(&ply(&["solve", "pig", "--value"]), "bad --value");
+}
+
+#[test]
 fn a_bad_batch_line_is_answered_in_its_place_and_the_run_ends_with_exit_2() {
     // A line that is no position, a finished game (four in column 1) and two good positions.
     let input = format!(

@@ -183,6 +183,10 @@ pub struct SolveArgs {
     /// on a line (value, nodes, time) in input order, one solver a thread for them all.
     #[arg(long, conflicts_with_all = ["from", "moves", "all_replies", "split_depth", "jobs", "results"])]
     pub batch: bool,
+    /// Only the position's value (with --distance its exact distance and the game's own
+    /// score), not each move's: one search, the fastest question, answered as a --batch line.
+    #[arg(long, conflicts_with_all = ["all_replies", "batch", "split_depth", "jobs", "results"])]
+    pub value: bool,
     /// Cut the solve into jobs this many plies down (1 to 8), for many machines: with
     /// --write-jobs, list them; with --results, combine their values into the answer.
     #[arg(long, value_name = "D")]
@@ -315,8 +319,11 @@ pub fn execute(args: SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
     with_game!(game, start => {
         let state = position(&start, args.position.from.as_deref(), args.position.moves.as_deref())?;
         if has_chance(&state) {
-            if args.batch {
-                return Err(CliError::new("bad --batch: a game with dice is solved by value iteration, one position a run; expected a game without dice"));
+            if args.batch || args.value {
+                return Err(CliError::new(format!(
+                    "bad --{}: a game with dice is solved by value iteration, which gives every position's value; expected a game without dice",
+                    if args.batch { "batch" } else { "value" }
+                )));
             }
             refuse_proof_flags(&args)?;
             return run_chance(&state, options.max_time, args.json, out);
@@ -324,6 +331,9 @@ pub fn execute(args: SolveArgs, out: &mut dyn Write) -> Result<(), CliError> {
         if args.batch {
             let stdin = std::io::stdin();
             return crate::commands::solve_batch::run(&start, &options, args.json, &mut stdin.lock(), out);
+        }
+        if args.value {
+            return crate::commands::solve_batch::run_one(&state, &options, args.json, out);
         }
         match (depth, &args.write_jobs, &args.jobs) {
             (Some(depth), Some(path), _) => split_solve::write_jobs(&state, spec, depth, &options, path, out),

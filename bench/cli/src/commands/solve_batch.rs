@@ -27,6 +27,32 @@ pub fn run<G: ply_registry::Prebuilt>(
             lines.push((line.to_string(), read_position(start, line)));
         }
     }
+    answer_lines(lines, options, as_json, out)
+}
+
+/// `ply solve GAME --value`: the value of one position, answered as a batch of one is (the
+/// position written `start` when its notation is empty, as Connect Four's empty board is).
+pub fn run_one<G: ply_registry::Prebuilt>(
+    state: &G,
+    options: &SolverOptions,
+    as_json: bool,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let mut label = state.position();
+    if label.is_empty() {
+        label = "start".into();
+    }
+    answer_lines(vec![(label, Ok(state.clone()))], options, as_json, out)
+}
+
+/// Solves the good positions of `lines` (each input line with its parsed position, or why
+/// it was refused) and writes one line each, in order.
+fn answer_lines<G: ply_registry::Prebuilt>(
+    lines: Vec<(String, Result<G, String>)>,
+    options: &SolverOptions,
+    as_json: bool,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
     let positions: Vec<G> = lines.iter().filter_map(|(_, p)| p.clone().ok()).collect();
     let mut solved = Vec::with_capacity(positions.len());
     let stop = crate::interrupt::ctrl_c();
