@@ -187,3 +187,43 @@ pub fn classifier(tt_mib: usize) -> Solver<ConnectFour> {
         ..SolverOptions::default()
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_positions_belong_to_their_class() {
+        let mut solver = classifier(8);
+        for class in [PositionClass::EndEasy, PositionClass::MiddleEasy] {
+            let positions = positions_of_class(class, 20, 7, &mut solver);
+            assert_eq!(positions.len(), 20, "{}", class.name());
+            // Checked by a solver of its own, with no table shared with the classifier's.
+            let mut check = Solver::new(SolverOptions {
+                distance: true,
+                tt_bytes: 0,
+                ..SolverOptions::default()
+            });
+            for (i, state) in positions.iter().enumerate() {
+                assert!(!state.is_terminal());
+                assert!(class.stones_played().contains(&state.ply()));
+                let value = check.value(state).expect("no limit");
+                assert!(class.admits_remaining(plies_left(state, value)));
+                assert!(!positions[..i].contains(state), "distinct positions");
+            }
+        }
+        assert_eq!(
+            positions_of_class(PositionClass::Start, 5, 1, &mut solver),
+            [ConnectFour::standard()]
+        );
+    }
+
+    #[test]
+    fn class_names_round_trip_and_a_bad_one_names_the_choices() {
+        for class in PositionClass::ALL {
+            assert_eq!(class.name().parse::<PositionClass>(), Ok(class));
+        }
+        let err = "hard".parse::<PositionClass>().unwrap_err();
+        assert!(err.contains("unknown class `hard`") && err.contains("begin-hard"), "{err}");
+    }
+}
