@@ -224,6 +224,9 @@ mod tests {
             assert_eq!(class.name().parse::<PositionClass>(), Ok(class));
         }
         let err = "hard".parse::<PositionClass>().unwrap_err();
-        assert!(err.contains("unknown class `hard`") && err.contains("begin-hard"), "{err}");
+        assert!(
+            err.contains("unknown class `hard`") && err.contains("begin-hard"),
+            "{err}"
+        );
     }
 }
