@@ -17,11 +17,7 @@ impl Game for ConnectFour {
         if self.is_terminal() {
             return;
         }
-        let mut playable = self.playable();
-        while playable != 0 {
-            moves.push(Move(self.column_of(playable)));
-            playable &= playable - 1;
-        }
+        self.push_columns(self.playable(), moves);
     }
 
     #[inline]

@@ -24,12 +24,17 @@ impl ConnectFour {
         candidates & !(theirs >> 1)
     }
 
-    /// The columns of `cells` (one cell a column), left to right, into `moves`.
+    /// The forced ending of an unfinished position (a win in one, or a loss in two), or
+    /// else its non-losing moves ([`ConnectFour::non_losing_moves`], not empty): what both
+    /// [`Solvable::settled_value`] and [`Solvable::settled_value_or_moves`] ask.
     #[inline]
-    fn push_columns(&self, mut cells: u64, moves: &mut MoveList<Move>) {
-        while cells != 0 {
-            moves.push(Move(self.column_of(cells)));
-            cells &= cells - 1;
+    fn forced_ending_or_safe_cells(&self) -> Result<u64, Score> {
+        if self.can_win_now() {
+            return Err(score::win_in(1));
+        }
+        match self.non_losing_moves() {
+            0 => Err(score::loss_in(2)),
+            cells => Ok(cells),
         }
     }
 
@@ -62,13 +67,7 @@ impl Solvable for ConnectFour {
     /// A win with the next stone, or a loss the mover cannot stop: two threats to block, or
     /// every move hands the opponent four.
     fn settled_value(&self) -> Option<Score> {
-        if self.can_win_now() {
-            Some(score::win_in(1))
-        } else if self.non_losing_moves() == 0 {
-            Some(score::loss_in(2))
-        } else {
-            None
-        }
+        self.forced_ending_or_safe_cells().err()
     }
 
     /// Only the moves that do not hand the opponent four at once (Pons' "non-losing moves"),
@@ -120,15 +119,13 @@ impl Solvable for ConnectFour {
         if self.is_terminal() {
             return None;
         }
-        if self.can_win_now() {
-            return Some(score::win_in(1));
+        match self.forced_ending_or_safe_cells() {
+            Err(value) => Some(value),
+            Ok(cells) => {
+                self.push_columns(cells, moves);
+                None
+            }
         }
-        let cells = self.non_losing_moves();
-        if cells == 0 {
-            return Some(score::loss_in(2));
-        }
-        self.push_columns(cells, moves);
-        None
     }
 
     const SCORE_CONVENTION: &'static str = "Pons score";

@@ -144,6 +144,15 @@ impl ConnectFour {
         self.geometry.column_of_bit[cell.trailing_zeros() as usize & 63]
     }
 
+    /// The columns of `cells` (one cell a column), left to right, into `moves`.
+    #[inline]
+    pub(crate) fn push_columns(&self, mut cells: u64, moves: &mut ply_search::MoveList<Move>) {
+        while cells != 0 {
+            moves.push(Move(self.column_of(cells)));
+            cells &= cells - 1;
+        }
+    }
+
     /// Whether the player who just moved has four.
     #[inline]
     pub(crate) fn last_mover_won(&self) -> bool {
