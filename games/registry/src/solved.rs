@@ -26,11 +26,13 @@ pub const FILES: &[(&str, &str)] = &[
     record!("queen-isolation-4x4.json"),
     record!("queen-isolation-5x5.json"),
     record!("queen-isolation-4x6.json"),
+    record!("queen-isolation-5x6.json"),
     record!("isolation-5x5-standard.json"),
     record!("isolation-5x5-udacity.json"),
     record!("isolation-6x6-standard.json"),
     record!("isolation-6x7-standard.json"),
     record!("isolation-7x7-standard.json"),
+    record!("isolation-7x8-standard.json"),
 ];
 
 /// A solved board: who wins, every opening with the second player's winning replies, and how

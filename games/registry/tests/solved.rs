@@ -110,6 +110,71 @@ fn check<G: Solvable + FromSpec>(record: &SolvedBoard) {
     }
 }
 
+/// The colour pattern of docs/solver.md: after the first player's placement on a knight board
+/// under the standard rules, the second player wins exactly by the cells of the other colour (a
+/// knight changes colour at every jump); on a board with an even side also by the opening's
+/// half-turn image (the mirror theorem's answer, of the same colour when both sides are even);
+/// and when the first player takes the centre of a board with both sides odd, not by the
+/// centre's knight neighbours.
+fn pattern_wins(variant: &ply_isolation::Variant, opening: u8, reply: u8) -> bool {
+    let colour = |cell: u8| {
+        let (x, y) = variant.xy(cell);
+        (x + y) % 2
+    };
+    let (x, y) = variant.xy(opening);
+    let (w, h) = (variant.width, variant.height);
+    let centre = w % 2 == 1 && h % 2 == 1 && 2 * x + 1 == w && 2 * y + 1 == h;
+    if centre && variant.knight_moves(opening).contains(reply) {
+        return false;
+    }
+    let mirror = variant.cell(w - 1 - x, h - 1 - y);
+    (!centre && w % 2 + h % 2 < 2 && reply == mirror) || colour(reply) != colour(opening)
+}
+
+#[test]
+fn the_winning_replies_of_every_standard_knight_record_follow_the_colour_pattern() {
+    let records: Vec<SolvedBoard> = boards()
+        .into_iter()
+        .filter(|b| b.game.starts_with("isolation(") && b.game.contains("rules=standard"))
+        .collect();
+    assert!(
+        records.len() >= 5,
+        "the 5x5, 6x6, 6x7, 7x7 and 7x8 records at least"
+    );
+    for record in &records {
+        let start = Isolation::from_spec_text(&record.game).unwrap();
+        let variant = start.variant();
+        for o in &record.openings {
+            let opening: u8 = o.mv.parse().unwrap();
+            let after = after(&start, &[&o.mv]);
+            let predicted: Vec<String> = notations(&after)
+                .into_iter()
+                .filter(|r| pattern_wins(variant, opening, r.parse().unwrap()))
+                .collect();
+            assert_eq!(o.winning_replies, predicted, "{} {}", record.game, o.mv);
+        }
+    }
+}
+
+/// Under the Udacity rules the pattern does not hold: cell 0's quirk sets one corner apart.
+#[test]
+fn the_udacity_rules_break_the_colour_pattern() {
+    let record = boards()
+        .into_iter()
+        .find(|b| b.game == "isolation(width=5,height=5)")
+        .unwrap();
+    let start = Isolation::from_spec_text(&record.game).unwrap();
+    let broken = record.openings.iter().any(|o| {
+        let after = after(&start, &[&o.mv]);
+        let opening: u8 = o.mv.parse().unwrap();
+        notations(&after).iter().any(|r| {
+            pattern_wins(start.variant(), opening, r.parse().unwrap())
+                != o.winning_replies.contains(r)
+        })
+    });
+    assert!(broken);
+}
+
 /// Too long for the README's test command (each record is solved again).
 mod slow {
     use super::*;
