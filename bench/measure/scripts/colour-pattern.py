@@ -1,7 +1,6 @@
 #!/usr/bin/env python3
-"""Checks the colour pattern of knight Isolation's winning replies against solved positions.
+"""Checks the colour pattern of knight Isolation's winning replies against a split solve.
 
-    python3 bench/measure/scripts/colour-pattern.py RECORD.json
     python3 bench/measure/scripts/colour-pattern.py SPEC JOBS.txt RESULTS.jsonl
 
 The pattern (docs/solver.md, "The colour pattern"): after the first player's placement the
@@ -9,11 +8,12 @@ second player's winning replies are exactly the cells of the other colour (a kni
 colour at every jump), and on a board with an even side also the opening's half-turn image
 (the mirror theorem's answer, of the same colour when both sides are even), except that when
 the first player takes the centre of a board with both sides odd, the centre's knight
-neighbours lose. The first form checks every reply of a
-record of docs/solved/; the second the depth-2 jobs of a split solve (`ply solve SPEC
---split-depth 2 --write-jobs JOBS.txt`, any slice of them solved into RESULTS.jsonl): each
-job is an opening and a reply with the first player to move, its value the first player's.
-It prints each disagreement and the count of positions that agree.
+neighbours lose. It reads the depth-2 jobs of a split solve (`ply solve SPEC --split-depth 2
+--write-jobs JOBS.txt`, any slice of them solved into RESULTS.jsonl): each job is an opening
+and a reply with the first player to move, its value the first player's. It prints each
+disagreement and the count of positions that agree. The records of docs/solved/ are checked
+against the same pattern by the test
+`the_winning_replies_of_every_standard_knight_record_follow_the_colour_pattern`.
 """
 import json
 import re
@@ -66,22 +66,6 @@ class Board:
         return self.colour(reply) != self.colour(opening)
 
 
-def from_record(path):
-    record = json.load(open(path))
-    board = Board(*board_size(record["game"]))
-    pairs = []
-    for opening in record["openings"]:
-        move = int(opening["move"])
-        winning = {int(r) for r in opening["winning_replies"]}
-        # Every open cell is a legal placement, so the replies are every other cell.
-        for row in range(board.height):
-            for col in range(board.width):
-                reply = row * board.stride + col
-                if reply != move:
-                    pairs.append((move, reply, reply in winning))
-    return board, pairs
-
-
 def from_jobs(spec, jobs_path, results_path):
     board = Board(*board_size(spec))
     lines = [l.strip() for l in open(jobs_path)][4:]  # after the four-line header
@@ -100,12 +84,9 @@ def from_jobs(spec, jobs_path, results_path):
 
 
 def main():
-    if len(sys.argv) == 2:
-        board, pairs = from_record(sys.argv[1])
-    elif len(sys.argv) == 4:
-        board, pairs = from_jobs(*sys.argv[1:])
-    else:
+    if len(sys.argv) != 4:
         sys.exit(__doc__)
+    board, pairs = from_jobs(*sys.argv[1:])
     disagree = [(o, r, w) for o, r, w in pairs if board.predicted_win(o, r) != w]
     for opening, reply, wins in disagree:
         said = "wins" if wins else "loses"

@@ -144,7 +144,8 @@ fn pattern_wins(variant: &ply_isolation::Variant, opening: u8, reply: u8) -> boo
         return false;
     }
     let mirror = variant.cell(w - 1 - x, h - 1 - y);
-    (!centre && w % 2 + h % 2 < 2 && reply == mirror) || colour(reply) != colour(opening)
+    let even_side = w % 2 == 0 || h % 2 == 0;
+    (even_side && reply == mirror) || colour(reply) != colour(opening)
 }
 
 #[test]
@@ -162,8 +163,8 @@ fn the_winning_replies_of_every_standard_knight_record_follow_the_colour_pattern
         let variant = start.variant();
         for o in &record.openings {
             let opening: u8 = o.mv.parse().unwrap();
-            let after = after(&start, &[&o.mv]);
-            let predicted: Vec<String> = notations(&after)
+            let state = after(&start, &[&o.mv]);
+            let predicted: Vec<String> = notations(&state)
                 .into_iter()
                 .filter(|r| pattern_wins(variant, opening, r.parse().unwrap()))
                 .collect();
@@ -181,9 +182,9 @@ fn the_udacity_rules_break_the_colour_pattern() {
         .unwrap();
     let start = Isolation::from_spec_text(&record.game).unwrap();
     let broken = record.openings.iter().any(|o| {
-        let after = after(&start, &[&o.mv]);
+        let state = after(&start, &[&o.mv]);
         let opening: u8 = o.mv.parse().unwrap();
-        notations(&after).iter().any(|r| {
+        notations(&state).iter().any(|r| {
             pattern_wins(start.variant(), opening, r.parse().unwrap())
                 != o.winning_replies.contains(r)
         })
