@@ -134,6 +134,80 @@ fn a_slice_cut_short_resumes_without_redoing_its_jobs() {
     assert_eq!(answer(&ok(&ply(&combine))), answer(&whole));
 }
 
+/// A split's whole cost is its jobs': the combine adds up the nodes and the time each result
+/// carries, and results written before ply timed its jobs still combine, their time unknown.
+#[test]
+fn a_combine_adds_up_what_its_jobs_cost() {
+    let dir = folder("cost");
+    let (jobs, results) = (dir.join("jobs.txt"), dir.join("results.jsonl"));
+    let game = "isolation(width=5,height=5)";
+    ok(&ply(&[
+        "solve",
+        game,
+        "--split-depth",
+        "2",
+        "--write-jobs",
+        path(&jobs),
+    ]));
+    ok(&ply(&[
+        "solve",
+        game,
+        "--jobs",
+        path(&jobs),
+        "--out",
+        path(&results),
+        "--threads",
+        "2",
+    ]));
+    let text = std::fs::read_to_string(&results).unwrap();
+    let lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let nodes: u64 = lines.iter().map(|l| l["nodes"].as_u64().unwrap()).sum();
+    let seconds: f64 = lines.iter().map(|l| l["seconds"].as_f64().unwrap()).sum();
+    assert!(seconds > 0.0, "{text}");
+    let combine = [
+        "solve",
+        game,
+        "--split-depth",
+        "2",
+        "--results",
+        path(&results),
+    ];
+    let json: Value =
+        serde_json::from_str(&ok(&ply(&[&combine[..], &["--json"]].concat()))).unwrap();
+    assert_eq!(json["stats"]["nodes"], nodes);
+    assert_eq!(json["stats"]["threads"], 0, "a combined solve");
+    let micros = json["stats"]["time_us"].as_f64().unwrap();
+    assert!(
+        (micros - seconds * 1e6).abs() <= 1.0,
+        "{micros} µs for {seconds} s"
+    );
+    assert!(ok(&ply(&combine)).contains(&format!(
+        "nodes {nodes}  time {:.1} s on one thread",
+        seconds
+    )));
+
+    // The first line as an older ply wrote it, without its time.
+    let mut first = lines[0].clone();
+    first.as_object_mut().unwrap().remove("seconds");
+    let rest: Vec<&str> = text.lines().skip(1).collect();
+    std::fs::write(&results, format!("{first}\n{}\n", rest.join("\n"))).unwrap();
+    let json: Value =
+        serde_json::from_str(&ok(&ply(&[&combine[..], &["--json"]].concat()))).unwrap();
+    assert_eq!(
+        (
+            json["stats"]["nodes"].as_u64(),
+            json["stats"]["time_us"].as_u64()
+        ),
+        (Some(nodes), Some(0))
+    );
+    assert!(ok(&ply(&combine)).contains(&format!(
+        "nodes {nodes} (the jobs' results, summed; some carry no time"
+    )));
+}
+
 #[test]
 fn bad_splits_are_refused_in_one_line() {
     let dir = folder("bad");

@@ -55,8 +55,8 @@ fn values_of<G: Prebuilt>(
         .collect::<PyResult<Vec<_>>>()?;
     let values = Mutex::new(vec![(0, 0); jobs.len()]);
     let solved = interruptible(py, |stop| {
-        G::solve_each(&jobs, options, stop, &|i, value, nodes| {
-            values.lock().expect("no panic")[i] = (value, nodes);
+        G::solve_each(&jobs, options, stop, &|i, value, cost| {
+            values.lock().expect("no panic")[i] = (value, cost.nodes);
         })
     })?;
     solved.map_err(|e| PyRuntimeError::new_err(e.to_string()))?;

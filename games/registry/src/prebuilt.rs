@@ -48,7 +48,7 @@ pub trait Prebuilt: FrontEndGame {
         jobs: &[(usize, Self)],
         options: &SolverOptions,
         stop: &StopFlag,
-        on_value: &(dyn Fn(usize, Score, u64) + Sync),
+        on_value: &(dyn Fn(usize, Score, ply_search::solver::split::JobCost) + Sync),
     ) -> Result<SolveStats, SolveError>;
 
     /// Positions solved as one batch, each answer handed over as it is known
@@ -96,7 +96,7 @@ macro_rules! __define_prebuilt {
                     jobs: &[(usize, Self)],
                     options: &SolverOptions,
                     stop: &StopFlag,
-                    on_value: &(dyn Fn(usize, Score, u64) + Sync),
+                    on_value: &(dyn Fn(usize, Score, ply_search::solver::split::JobCost) + Sync),
                 ) -> Result<SolveStats, SolveError> {
                     ply_search::solver::split::solve_each(jobs, options, stop, on_value)
                 }

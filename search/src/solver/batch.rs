@@ -3,12 +3,11 @@
 //! position, so what one position proves serves the next, and the answers come back in the
 //! order the positions were given.
 
-use super::split::solve_picked;
+use super::split::{solve_picked, JobCost};
 use super::{Solvable, SolverOptions};
 use crate::{Score, StopFlag, StopReason};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::time::Instant;
 
 /// One position's answer in a batch.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,23 +52,17 @@ pub fn solve_batch<G: Solvable>(
     mut answer: impl FnMut(usize, Result<BatchAnswer, StopReason>),
 ) {
     let jobs: Vec<(usize, G)> = positions.iter().cloned().enumerate().collect();
-    let begun = Instant::now();
-    let started: Vec<AtomicU64> = jobs.iter().map(|_| AtomicU64::new(0)).collect();
     let next = AtomicUsize::new(0);
     let pick = |_: &StopFlag| {
         let i = next.fetch_add(1, Ordering::Relaxed);
-        started
-            .get(i)?
-            .store(micros_since(begun), Ordering::Relaxed);
-        Some(i)
+        (i < jobs.len()).then_some(i)
     };
-    let found = |i: usize, value: Option<Score>, nodes: u64| {
-        let micros = micros_since(begun) - started[i].load(Ordering::Relaxed);
+    let found = |i: usize, value: Option<Score>, cost: JobCost| {
         value.map(|value| BatchAnswer {
             value,
             score: positions[i].conventional_score(value, options.distance),
-            nodes,
-            micros,
+            nodes: cost.nodes,
+            micros: cost.micros,
         })
     };
     let (send, receive) = mpsc::channel();
@@ -77,8 +70,8 @@ pub fn solve_batch<G: Solvable>(
     // The solve runs on a thread of its own while this one writes the answers in order.
     let ended = std::thread::scope(|scope| {
         let solving = scope.spawn(move || {
-            let done = |i: usize, value: Option<Score>, nodes: u64| {
-                let _ = send.send((i, found(i, value, nodes)));
+            let done = |i: usize, value: Option<Score>, cost: JobCost| {
+                let _ = send.send((i, found(i, value, cost)));
             };
             solve_picked(jobs, options, stop, pick, &done)
         });
@@ -148,9 +141,4 @@ pub fn answer_json(
 /// A line of a batch that is no position to solve, as one JSON object: the line and why.
 pub fn refusal_json(position: &str, why: &str) -> serde_json::Value {
     serde_json::json!({ "position": position, "error": why })
-}
-
-/// Microseconds from `begun` to now.
-fn micros_since(begun: Instant) -> u64 {
-    begun.elapsed().as_micros() as u64
 }

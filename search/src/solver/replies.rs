@@ -72,7 +72,7 @@ pub(super) fn solve_by_replies<G: Solvable>(
                 .0;
         }
     };
-    let done = |u: usize, value: Option<Score>, _nodes: u64| {
+    let done = |u: usize, value: Option<Score>, _cost| {
         let mut progress = progress.lock().expect("no panic");
         progress.busy -= 1;
         progress.running[u] = None;

@@ -225,24 +225,34 @@ pub fn impossible_value<G: crate::Game>(job: &G, value: Score, distance: bool) -
     None
 }
 
+/// What one job of [`solve_each`] cost: a split's results carry it, so that a solve spread over
+/// many sittings and machines still adds up to its whole cost.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct JobCost {
+    /// Positions the solver visited for this job.
+    pub nodes: u64,
+    /// Its wall-clock time on the one thread that solved it, in microseconds.
+    pub micros: u64,
+}
+
 /// Solves each `(index, position)` of `jobs` for its side to move on the configured threads
 /// (each thread takes the next job and keeps its own table, a share of the bytes), calling
-/// `on_value(index, value, nodes)` as each is found: the caller can checkpoint it. Stops at
+/// `on_value(index, value, cost)` as each is found: the caller can checkpoint it. Stops at
 /// the first job a limit or `stop` cuts short.
 pub fn solve_each<G: Solvable>(
     jobs: &[(usize, G)],
     options: &SolverOptions,
     stop: &StopFlag,
-    on_value: &(dyn Fn(usize, Score, u64) + Sync),
+    on_value: &(dyn Fn(usize, Score, JobCost) + Sync),
 ) -> Result<SolveStats, SolveError> {
     let next = AtomicUsize::new(0);
     let pick = |_: &StopFlag| {
         let i = next.fetch_add(1, Ordering::Relaxed);
         (i < jobs.len()).then_some(i)
     };
-    solve_picked(jobs, options, stop, &pick, &|index, value, nodes| {
+    solve_picked(jobs, options, stop, &pick, &|index, value, cost| {
         if let Some(value) = value {
-            on_value(index, value, nodes);
+            on_value(index, value, cost);
         }
     })
 }
@@ -251,14 +261,14 @@ pub fn solve_each<G: Solvable>(
 /// the next job to solve (it may wait for one to become worth starting), or `None` when no
 /// job is left; `flag` is the job's own stop flag, linked to `stop`, which the caller may
 /// raise later to call the job off (the finer split's replies to a move already decided).
-/// `done(index, value, nodes)` follows every picked job, with `None` for a job called off;
+/// `done(index, value, cost)` follows every picked job, with `None` for a job called off;
 /// a job called off is not a failure.
 pub(super) fn solve_picked<G: Solvable>(
     jobs: &[(usize, G)],
     options: &SolverOptions,
     stop: &StopFlag,
     pick: &(dyn Fn(&StopFlag) -> Option<usize> + Sync),
-    done: &(dyn Fn(usize, Option<Score>, u64) + Sync),
+    done: &(dyn Fn(usize, Option<Score>, JobCost) + Sync),
 ) -> Result<SolveStats, SolveError> {
     let start = Instant::now();
     let threads = options.threads.clamp(1, jobs.len().max(1));
@@ -294,10 +304,13 @@ pub(super) fn solve_picked<G: Solvable>(
                 break;
             };
             solver.set_stop(job_stop);
-            let before = solver.stats().nodes;
+            let (before, begun) = (solver.stats().nodes, Instant::now());
             let value = solver.value(&jobs[i].1);
-            let nodes = solver.stats().nodes - before;
-            done(jobs[i].0, value, nodes);
+            let cost = JobCost {
+                nodes: solver.stats().nodes - before,
+                micros: begun.elapsed().as_micros() as u64,
+            };
+            done(jobs[i].0, value, cost);
             let called_off = solver.stopped_by() == Some(StopReason::Stop) && !stop.is_raised();
             if value.is_none() && !called_off {
                 let mut failed = failure.lock().expect("no panic");

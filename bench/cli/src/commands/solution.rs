@@ -105,13 +105,22 @@ fn write_text<M>(s: &Solution<M>, out: &mut dyn Write) -> std::io::Result<()> {
     }
     let st = &s.stats;
     if st.threads == 0 {
-        // Combined from job results (--results): the jobs' nodes; their time is in the slices'
-        // own lines.
-        return writeln!(
-            out,
-            "nodes {} (the jobs' results, summed; the slices printed their time)",
-            st.nodes
-        );
+        // Combined from job results (--results): the jobs' nodes and, when every result
+        // carries it, their time.
+        return if st.time_us > 0 {
+            writeln!(
+                out,
+                "nodes {}  time {:.1} s on one thread (the jobs' results, summed)",
+                st.nodes,
+                st.time_us as f64 / 1e6
+            )
+        } else {
+            writeln!(
+                out,
+                "nodes {} (the jobs' results, summed; some carry no time, the slices printed it)",
+                st.nodes
+            )
+        };
     }
     let secs = st.time_us as f64 / 1e6;
     let hits = if st.tt_probes > 0 {

@@ -32,6 +32,10 @@ struct JobResult {
     distance: bool,
     /// Positions the solver visited.
     nodes: u64,
+    /// Its wall-clock time on the one thread that solved it (results written before ply
+    /// recorded it have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    seconds: Option<f64>,
 }
 
 /// A jobs file: what was split, and the positions.
@@ -194,13 +198,14 @@ pub fn solve_slice<G: Prebuilt>(
     let file = Mutex::new(file);
     let write_error = Mutex::new(None);
     let stop = crate::interrupt::ctrl_c();
-    let result = G::solve_each(&mine, options, &stop, &|job, value, nodes| {
+    let result = G::solve_each(&mine, options, &stop, &|job, value, cost| {
         let line = serde_json::to_string(&JobResult {
             job,
             position: jobs.positions[job].clone(),
             value,
             distance: options.distance,
-            nodes,
+            nodes: cost.nodes,
+            seconds: Some(cost.micros as f64 / 1e6),
         })
         .expect("a result serialises");
         let mut file = file.lock().expect("no panic");
@@ -369,6 +374,9 @@ pub fn combine<G: Prebuilt>(
     }
     let mut values = Vec::with_capacity(split.jobs().len());
     let mut stats = SolveStats::default();
+    // The jobs' time, as if solved one after another on one thread: unknown if a result was
+    // written before ply recorded each job's time.
+    let mut seconds = Some(0.0);
     for (i, job) in split.jobs().iter().enumerate() {
         let position = job.position();
         let (result, _) = by_position.get(&position).ok_or_else(|| {
@@ -378,10 +386,15 @@ pub fn combine<G: Prebuilt>(
         })?;
         values.push(result.value);
         stats.nodes += result.nodes;
+        seconds = seconds.zip(result.seconds).map(|(sum, s)| sum + s);
     }
     verify_sample(&split, &values, verify, options)?;
-    let solution = split
+    let mut solution = split
         .combine(&values, options, all_replies, stats)
         .expect("one value per job");
+    // Threads 0 marks a combined solve; its time is the jobs' (0 when unknown), not the
+    // combine's own.
+    solution.stats.threads = 0;
+    solution.stats.time_us = seconds.map_or(0, |s| (s * 1e6).round() as u64);
     crate::commands::solution::print(&solution, as_json, out)
 }
