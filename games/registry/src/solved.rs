@@ -50,11 +50,13 @@ pub struct SolvedBoard {
     pub openings: Vec<SolvedOpening>,
     /// The solver's nodes for the whole record (every reply included).
     pub nodes: u64,
-    /// Its wall time, in seconds, on the threads below.
+    /// Its wall time, in seconds, on the threads below (a split solve's: its jobs' times
+    /// summed, on 1 thread).
     pub seconds: f64,
     /// The solver's threads.
     pub threads: u32,
-    /// The command that wrote it (the record script adds `--json` to read it).
+    /// The command that wrote it, with the `--json` the record script reads (a split solve's:
+    /// the combine of its results).
     pub command: String,
     /// The commit the solver was built from (`git rev-parse --short=12`).
     pub commit: String,
