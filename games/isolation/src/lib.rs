@@ -6,7 +6,7 @@
 //! integers, cell indices, action integers and action order, the either-player-stuck terminal
 //! test, the utility rule and the cell-0 quirk ([`Rules::Udacity`]). A standard-rules variant
 //! ([`Rules::Standard`]), the older 7x7 AIND version ([`Rules::Aind`]) and every board size
-//! whose `(width + 2) * height - 2 <= 128` are there too; see [`Variant`] for the cell layout.
+//! whose `(width + 2) * height - 2 <= 127` are there too; see [`Variant`] for the cell layout.
 //!
 //! ```
 //! use ply_isolation::Isolation;

@@ -48,18 +48,18 @@ impl Isolation {
 impl FromSpec for Isolation {
     const NAME: &'static str = "isolation";
     const ABOUT: &'static str =
-        "knight Isolation: Udacity's 11x9 isolation.py bit for bit, AIND's 7x7, any board to 128 cells";
+        "knight Isolation: Udacity's 11x9 isolation.py bit for bit, AIND's 7x7, any board to 127 bits";
     const RULES: &'static str = "Each player has one knight. First each places it on any open cell; then a turn is a knight's jump (two cells one way, one the other) to an open cell. Every cell a knight leaves stays blocked. The player who cannot move loses (on Udacity's 11x9 board the game ends as soon as either player is stuck, the player to move winning if it can still move).";
     const KEYS: &'static [SpecKey] = &[
         SpecKey {
             key: "width",
             default: "11 (7 with rules=aind)",
-            accepted: "1 to 126, with (width + 2) * height - 2 <= 128",
+            accepted: "1 to 126, with (width + 2) * height - 2 <= 127",
         },
         SpecKey {
             key: "height",
             default: "9 (7 with rules=aind)",
-            accepted: "1 to 126, with (width + 2) * height - 2 <= 128",
+            accepted: "1 to 126, with (width + 2) * height - 2 <= 127",
         },
         SpecKey {
             key: "rules",

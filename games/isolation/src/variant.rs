@@ -85,7 +85,7 @@ pub struct Variant {
     pub(crate) light: Cells,
 }
 
-/// The bit index that is never a cell of any board (boards use at most bits 0 to 125). It
+/// The bit index that is never a cell of any board (boards use at most bits 0 to 126). It
 /// stands for "not placed yet" in a state's `locs`, with a knight-move mask of every cell (an
 /// unplaced player may open anywhere, so liberties need no branch), and pads the move tables.
 pub(crate) const UNPLACED: u8 = 127;
@@ -94,7 +94,8 @@ static VARIANTS: Mutex<Vec<&'static Variant>> = Mutex::new(Vec::new());
 
 impl Variant {
     /// The variant of the given size and rules, or an error when the board does not fit a
-    /// `u128` (`(width + 2) * height - 2 <= 128`, both at least 1).
+    /// `u128` with bit 127 to spare (`(width + 2) * height - 2 <= 127`, both at least 1):
+    /// that bit marks an unplaced knight.
     ///
     /// ```
     /// use ply_isolation::{Rules, Variant};
@@ -102,14 +103,15 @@ impl Variant {
     /// assert_eq!(v.blank.0, 41523161203939122082683632224299007);
     /// assert_eq!(v.offsets, [25, 11, -15, -27, -25, -11, 15, 27]);
     /// assert!(Variant::get(12, 10, Rules::Udacity).is_err()); // 138 bits
+    /// assert!(Variant::get(11, 10, Rules::Udacity).is_err()); // its last cell would be bit 127
     /// ```
     pub fn get(width: u8, height: u8, rules: Rules) -> Result<&'static Variant, NotationError> {
         let bits = (width as u32 + 2) * height as u32;
-        if width == 0 || height == 0 || bits > 130 {
+        if width == 0 || height == 0 || bits > 129 {
             return Err(NotationError::new(
                 "board size",
                 format!("{width}x{height}"),
-                "width and height >= 1 with (width + 2) * height - 2 <= 128 (e.g. 11x9, 7x7, 8x8, 14x8)",
+                "width and height >= 1 with (width + 2) * height - 2 <= 127 (e.g. 11x9, 7x7, 8x8, 14x8)",
             )
             .with_kind(ply_search::ErrorKind::OutOfRange));
         }
@@ -244,5 +246,33 @@ impl Variant {
     /// The number of cells, `width * height`.
     pub fn cell_count(&self) -> u32 {
         self.blank.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`UNPLACED`] marks an unplaced knight and pads the move tables, so no board may have it
+    /// as a cell: every size accepted leaves it free, and the first sizes that would not (their
+    /// last cell at bit 127) are refused.
+    #[test]
+    fn no_accepted_board_has_the_unplaced_mark_as_a_cell() {
+        let mut accepted = 0;
+        for width in 1..=127u8 {
+            for height in 1..=127u8 {
+                let v = Variant::get(width, height, Rules::Standard);
+                let last_cell = (u32::from(width) + 2) * u32::from(height) - 3;
+                assert_eq!(v.is_ok(), last_cell < u32::from(UNPLACED), "{width}x{height}");
+                if let Ok(v) = v {
+                    assert!(!v.is_cell(UNPLACED), "{width}x{height}");
+                    accepted += 1;
+                }
+            }
+        }
+        assert!(accepted > 100);
+        for (width, height) in [(11, 10), (8, 13), (24, 5), (3, 26), (63, 2)] {
+            assert!(Variant::get(width, height, Rules::Standard).is_err());
+        }
     }
 }

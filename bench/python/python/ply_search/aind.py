@@ -224,7 +224,7 @@ class Board(object):
 
     def to_state(self):
         """This position as a ``ply_search.State`` of ``isolation(width=W,height=H,rules=aind)``
-        (boards of up to 128 cells), for ply's searches."""
+        (boards with (W + 2) * H - 2 <= 127), for ply's searches."""
         from . import load_game
 
         game = load_game("isolation(width={},height={},rules=aind)".format(self.width, self.height))

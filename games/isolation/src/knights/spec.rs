@@ -27,12 +27,12 @@ impl FromSpec for Knights {
         SpecKey {
             key: "width",
             default: "11",
-            accepted: "1 to 126, with (width + 2) * height - 2 <= 128",
+            accepted: "1 to 126, with (width + 2) * height - 2 <= 127",
         },
         SpecKey {
             key: "height",
             default: "9",
-            accepted: "1 to 126, with (width + 2) * height - 2 <= 128",
+            accepted: "1 to 126, with (width + 2) * height - 2 <= 127",
         },
     ];
     const EXAMPLE: &'static str = "isolation(players=3)";
