@@ -17,15 +17,20 @@ impl Walker for KnightWalk {
         self.0.knight_moves(cell).0 & open
     }
 
-    /// Every knight move of a set of cells at once, by shifts: the two border columns of the
-    /// bit layout catch the moves that would wrap around a row.
+    /// Every knight move of a set of cells at once, by shifts: one or two columns sideways,
+    /// then two or one rows up and down (four shifts by the row stride instead of eight by
+    /// the knight's offsets: this flood fill is the separation test's whole cost). The two
+    /// border columns of the bit layout catch the moves that would wrap around a row.
     #[inline]
     fn spread(&self, cells: u128, open: u128) -> u128 {
-        let mut reached = 0;
-        for off in self.0.offsets {
-            reached |= if off > 0 { cells << off } else { cells >> -off };
-        }
-        reached & open
+        let row = u32::from(self.0.stride);
+        let one_column = (cells << 1) | (cells >> 1);
+        let two_columns = (cells << 2) | (cells >> 2);
+        ((one_column << (2 * row))
+            | (one_column >> (2 * row))
+            | (two_columns << row)
+            | (two_columns >> row))
+            & open
     }
 
     /// A knight alternates colours: a walk from a light square visits dark, light, dark..., so
@@ -135,16 +140,44 @@ mod tests {
         }
     }
 
+    /// The shifts of `spread` land where each knight's own moves do, on boards up to the
+    /// widest and the tallest the bit layout holds (where a shift runs off either end of it).
     #[test]
     fn spreading_a_set_reaches_what_each_knight_reaches() {
-        let v = Variant::get(7, 7, Rules::Standard).unwrap();
-        let walk = KnightWalk(v);
-        let cells: Vec<u8> = v.blank.iter().collect();
-        for (i, &a) in cells.iter().enumerate() {
-            let b = cells[(i * 7 + 3) % cells.len()];
-            let set = 1u128 << a | 1u128 << b;
-            let each = walk.moves_from(a, v.blank.0) | walk.moves_from(b, v.blank.0);
-            assert_eq!(walk.spread(set, v.blank.0), each);
+        let sizes = [
+            (1, 1),
+            (3, 3),
+            (4, 6),
+            (7, 7),
+            (7, 9),
+            (8, 8),
+            (11, 9),
+            (14, 8),
+            (1, 43),
+        ];
+        for (width, height) in sizes {
+            let v = Variant::get(width, height, Rules::Standard).unwrap();
+            let walk = KnightWalk(v);
+            let cells: Vec<u8> = v.blank.iter().collect();
+            let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+            for (i, &a) in cells.iter().enumerate() {
+                // Each cell alone, and with pseudo-random others.
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                let others: u128 = cells
+                    .iter()
+                    .filter(|&&c| (seed >> (c % 64)) & 3 == 0)
+                    .map(|&c| 1u128 << c)
+                    .sum();
+                for set in [1u128 << a, (1u128 << a) | others] {
+                    for open in [v.blank.0, v.blank.0 & !others] {
+                        let each = cells
+                            .iter()
+                            .filter(|&&c| set >> c & 1 == 1)
+                            .fold(0, |all, &c| all | walk.moves_from(c, open));
+                        assert_eq!(walk.spread(set, open), each, "{width}x{height} from {i}");
+                    }
+                }
+            }
         }
     }
 }
