@@ -263,7 +263,11 @@ mod tests {
             for height in 1..=127u8 {
                 let v = Variant::get(width, height, Rules::Standard);
                 let last_cell = (u32::from(width) + 2) * u32::from(height) - 3;
-                assert_eq!(v.is_ok(), last_cell < u32::from(UNPLACED), "{width}x{height}");
+                assert_eq!(
+                    v.is_ok(),
+                    last_cell < u32::from(UNPLACED),
+                    "{width}x{height}"
+                );
                 if let Ok(v) = v {
                     assert!(!v.is_cell(UNPLACED), "{width}x{height}");
                     accepted += 1;
