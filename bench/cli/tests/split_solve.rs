@@ -97,19 +97,24 @@ fn combined_slices_are_the_one_machine_solve() {
     split_equals_whole("tictactoe", "4", &[], 5);
 }
 
-#[test]
-fn a_slice_cut_short_resumes_without_redoing_its_jobs() {
-    let dir = folder("resume");
-    let (jobs, results) = (dir.join("jobs.txt"), dir.join("results.jsonl"));
-    let game = "queen-isolation(width=4,height=4)";
+/// Writes `game`'s jobs two plies down to `jobs`.
+fn write_jobs_at_depth_2(game: &str, jobs: &Path) {
     ok(&ply(&[
         "solve",
         game,
         "--split-depth",
         "2",
         "--write-jobs",
-        path(&jobs),
+        path(jobs),
     ]));
+}
+
+#[test]
+fn a_slice_cut_short_resumes_without_redoing_its_jobs() {
+    let dir = folder("resume");
+    let (jobs, results) = (dir.join("jobs.txt"), dir.join("results.jsonl"));
+    let game = "queen-isolation(width=4,height=4)";
+    write_jobs_at_depth_2(game, &jobs);
     let slice = [
         "solve",
         game,
@@ -141,14 +146,7 @@ fn a_combine_adds_up_what_its_jobs_cost() {
     let dir = folder("cost");
     let (jobs, results) = (dir.join("jobs.txt"), dir.join("results.jsonl"));
     let game = "isolation(width=5,height=5)";
-    ok(&ply(&[
-        "solve",
-        game,
-        "--split-depth",
-        "2",
-        "--write-jobs",
-        path(&jobs),
-    ]));
+    write_jobs_at_depth_2(game, &jobs);
     ok(&ply(&[
         "solve",
         game,
@@ -228,14 +226,7 @@ fn bad_splits_are_refused_in_one_line() {
         &ply(&["solve", game, "--split-depth", "2"]),
         "expected --write-jobs FILE or --results FILE",
     );
-    ok(&ply(&[
-        "solve",
-        game,
-        "--split-depth",
-        "2",
-        "--write-jobs",
-        path(&jobs),
-    ]));
+    write_jobs_at_depth_2(game, &jobs);
     let results = dir.join("r.jsonl");
     refused(
         &ply(&[
@@ -329,14 +320,7 @@ fn forged_results_are_refused() {
     let dir = folder("forged");
     let jobs = dir.join("jobs.txt");
     let game = "isolation(width=4,height=4)";
-    ok(&ply(&[
-        "solve",
-        game,
-        "--split-depth",
-        "2",
-        "--write-jobs",
-        path(&jobs),
-    ]));
+    write_jobs_at_depth_2(game, &jobs);
     let results = dir.join("r.jsonl");
     ok(&ply(&[
         "solve",

@@ -392,9 +392,8 @@ pub fn combine<G: Prebuilt>(
     let mut solution = split
         .combine(&values, options, all_replies, stats)
         .expect("one value per job");
-    // Threads 0 marks a combined solve; its time is the jobs' (0 when unknown), not the
-    // combine's own.
-    solution.stats.threads = 0;
+    // A combined solve (threads 0) reports its jobs' time (0 when unknown), not the combine's
+    // own.
     solution.stats.time_us = seconds.map_or(0, |s| (s * 1e6).round() as u64);
     crate::commands::solution::print(&solution, as_json, out)
 }
