@@ -7,25 +7,75 @@
 //! small longest-path problems, the shortcut the 5x5 lesson describes ("once the two players
 //! are separated, the one with the longer path wins").
 //!
-//! Boards are bit sets in a `u128` (a `u64` board widens losslessly); a game describes how its
-//! piece moves through a [`Walker`].
+//! Boards are bit sets, a `u64` or a `u128` ([`CellSet`]); a game describes how its piece moves
+//! through a [`Walker`], on the narrowest set its board fits (the flood fills behind these
+//! tests run at every node of a solve, and a `u64` takes half the work of a `u128`).
 
 use ply_search::score::{loss_in, win_in, Score, INFINITY};
+use std::ops::{BitAnd, BitOr, Not};
+
+/// A set of cells as the bits of an unsigned integer, cell `i` the bit `1 << i`.
+pub trait CellSet:
+    Copy + Eq + BitAnd<Output = Self> + BitOr<Output = Self> + Not<Output = Self>
+{
+    /// No cell.
+    const EMPTY: Self;
+    /// The set of one cell.
+    fn single(cell: u8) -> Self;
+    /// How many cells.
+    fn len(self) -> u32;
+    /// The lowest cell of a non-empty set.
+    fn first(self) -> u8;
+    /// The set less its lowest cell.
+    fn without_first(self) -> Self;
+    /// Whether the set has no cell.
+    fn is_empty(self) -> bool {
+        self == Self::EMPTY
+    }
+}
+
+macro_rules! cell_set {
+    ($bits:ty) => {
+        impl CellSet for $bits {
+            const EMPTY: Self = 0;
+            #[inline]
+            fn single(cell: u8) -> Self {
+                1 << cell
+            }
+            #[inline]
+            fn len(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline]
+            fn first(self) -> u8 {
+                self.trailing_zeros() as u8
+            }
+            #[inline]
+            fn without_first(self) -> Self {
+                self & (self - 1)
+            }
+        }
+    };
+}
+cell_set!(u64);
+cell_set!(u128);
 
 /// How a piece moves over a bit-set board, for [`separated_value`].
 pub trait Walker {
+    /// The board's cell sets.
+    type Set: CellSet;
+
     /// The open cells one move from `cell`.
-    fn moves_from(&self, cell: u8, open: u128) -> u128;
+    fn moves_from(&self, cell: u8, open: Self::Set) -> Self::Set;
 
     /// The open cells one move from any cell of `cells`. The default asks
     /// [`Walker::moves_from`] cell by cell; a shift-based piece can do it in one go.
-    fn spread(&self, cells: u128, open: u128) -> u128 {
-        let mut reached = 0;
+    fn spread(&self, cells: Self::Set, open: Self::Set) -> Self::Set {
+        let mut reached = Self::Set::EMPTY;
         let mut rest = cells;
-        while rest != 0 {
-            let cell = rest.trailing_zeros() as u8;
-            reached |= self.moves_from(cell, open);
-            rest &= rest - 1;
+        while !rest.is_empty() {
+            reached = reached | self.moves_from(rest.first(), open);
+            rest = rest.without_first();
         }
         reached
     }
@@ -33,9 +83,9 @@ pub trait Walker {
     /// An upper bound on the length of any walk from `from` through `region` (the open cells
     /// it can reach). The default is the region's size; a knight can do better, since its
     /// moves alternate the colours of the squares.
-    fn path_bound(&self, from: u8, region: u128) -> u32 {
+    fn path_bound(&self, from: u8, region: Self::Set) -> u32 {
         let _ = from;
-        region.count_ones()
+        region.len()
     }
 }
 
@@ -59,6 +109,7 @@ pub enum EndRule {
 /// /// A rook-like piece on a 1-D strip of cells 0..n: one step left or right.
 /// struct Step;
 /// impl Walker for Step {
+///     type Set = u128;
 ///     fn moves_from(&self, cell: u8, open: u128) -> u128 {
 ///         let near = (1u128 << cell << 1) | (1u128 << cell >> 1);
 ///         near & open
@@ -77,7 +128,7 @@ pub fn separated_value<W: Walker>(
     walker: &W,
     mover: u8,
     other: u8,
-    open: u128,
+    open: W::Set,
     rule: EndRule,
 ) -> Option<Score> {
     let (mover_region, other_region) = regions(walker, mover, other, open)?;
@@ -96,8 +147,8 @@ fn race_of_regions<W: Walker>(
     walker: &W,
     mover: u8,
     other: u8,
-    mover_region: u128,
-    other_region: u128,
+    mover_region: W::Set,
+    other_region: W::Set,
     rule: EndRule,
 ) -> Score {
     // Only one walk needs its exact length: the loser's (it sets the distance). The other only
@@ -128,6 +179,7 @@ fn race_of_regions<W: Walker>(
 /// use ply_grid::separation::{race_bounds, EndRule, Walker};
 /// struct Step; // one step left or right on a strip of cells 0..n
 /// impl Walker for Step {
+///     type Set = u128;
 ///     fn moves_from(&self, cell: u8, open: u128) -> u128 {
 ///         ((1u128 << cell << 1) | (1u128 << cell >> 1)) & open
 ///     }
@@ -142,7 +194,7 @@ pub fn race_bounds<W: Walker>(
     walker: &W,
     mover: u8,
     other: u8,
-    open: u128,
+    open: W::Set,
     rule: EndRule,
 ) -> Option<(Score, Score)> {
     let (mine, theirs, touching) = whole_regions(walker, mover, other, open);
@@ -154,13 +206,13 @@ pub fn race_bounds<W: Walker>(
     let most_theirs = walker.path_bound(other, theirs);
     // A walk through the cells only one player can reach cannot be cut by the other.
     let (own_mine, own_theirs) = (mine & !theirs, theirs & !mine);
-    if own_theirs.count_ones() >= most_mine
+    if own_theirs.len() >= most_mine
         && longest_walk(walker, other, own_theirs, most_mine) >= most_mine
     {
         // The mover runs out first, at the latest after its longest possible walk.
         return Some((-INFINITY, walk_race_value(most_mine, most_mine, rule)));
     }
-    if own_mine.count_ones() > most_theirs
+    if own_mine.len() > most_theirs
         && longest_walk(walker, mover, own_mine, most_theirs + 1) > most_theirs
     {
         // The opponent runs out first, at the latest after its longest possible walk.
@@ -173,16 +225,16 @@ pub fn race_bounds<W: Walker>(
 }
 
 /// Both players' whole regions and whether they touch (grown together until neither grows).
-fn whole_regions<W: Walker>(walker: &W, a: u8, b: u8, open: u128) -> (u128, u128, bool) {
-    let (mut reach_a, mut reach_b) = (0u128, 0u128);
-    let (mut front_a, mut front_b) = (1u128 << a, 1u128 << b);
-    while front_a != 0 || front_b != 0 {
+fn whole_regions<W: Walker>(walker: &W, a: u8, b: u8, open: W::Set) -> (W::Set, W::Set, bool) {
+    let (mut reach_a, mut reach_b) = (W::Set::EMPTY, W::Set::EMPTY);
+    let (mut front_a, mut front_b) = (W::Set::single(a), W::Set::single(b));
+    while !(front_a | front_b).is_empty() {
         front_a = walker.spread(front_a, open) & !reach_a;
-        reach_a |= front_a;
+        reach_a = reach_a | front_a;
         front_b = walker.spread(front_b, open) & !reach_b;
-        reach_b |= front_b;
+        reach_b = reach_b | front_b;
     }
-    (reach_a, reach_b, reach_a & reach_b != 0)
+    (reach_a, reach_b, !(reach_a & reach_b).is_empty())
 }
 
 /// The value for the side to move when it can make `mine` more moves and the opponent
@@ -201,15 +253,15 @@ pub fn walk_race_value(mine: u32, theirs: u32, rule: EndRule) -> Score {
 
 /// Both players' regions (the open cells each can ever reach), grown together so that the
 /// usual case, regions that touch, is found after a step or two; `None` if they touch.
-fn regions<W: Walker>(walker: &W, a: u8, b: u8, open: u128) -> Option<(u128, u128)> {
-    let (mut reach_a, mut reach_b) = (0u128, 0u128);
-    let (mut front_a, mut front_b) = (1u128 << a, 1u128 << b);
-    while front_a != 0 || front_b != 0 {
+fn regions<W: Walker>(walker: &W, a: u8, b: u8, open: W::Set) -> Option<(W::Set, W::Set)> {
+    let (mut reach_a, mut reach_b) = (W::Set::EMPTY, W::Set::EMPTY);
+    let (mut front_a, mut front_b) = (W::Set::single(a), W::Set::single(b));
+    while !(front_a | front_b).is_empty() {
         front_a = walker.spread(front_a, open) & !reach_a;
-        reach_a |= front_a;
+        reach_a = reach_a | front_a;
         front_b = walker.spread(front_b, open) & !reach_b;
-        reach_b |= front_b;
-        if reach_a & reach_b != 0 {
+        reach_b = reach_b | front_b;
+        if !(reach_a & reach_b).is_empty() {
             return None;
         }
     }
@@ -219,17 +271,17 @@ fn regions<W: Walker>(walker: &W, a: u8, b: u8, open: u128) -> Option<(u128, u12
 /// The most moves a piece on `from` can make through `region`, or `cap` if it can make at
 /// least that many: a depth-first search that stops as soon as a walk reaches the cap or the
 /// walker's upper bound.
-pub fn longest_walk<W: Walker>(walker: &W, from: u8, region: u128, cap: u32) -> u32 {
+pub fn longest_walk<W: Walker>(walker: &W, from: u8, region: W::Set, cap: u32) -> u32 {
     let goal = walker.path_bound(from, region).min(cap);
     if goal == 0 {
         return 0;
     }
     let mut best = 0;
     let mut next = walker.moves_from(from, region);
-    while next != 0 {
-        let cell = next.trailing_zeros() as u8;
-        next &= next - 1;
-        let rest = region & !(1u128 << cell);
+    while !next.is_empty() {
+        let cell = next.first();
+        next = next.without_first();
+        let rest = region & !W::Set::single(cell);
         let walk = 1 + longest_walk(walker, cell, rest, goal - 1);
         if walk > best {
             best = walk;
@@ -248,6 +300,7 @@ mod tests {
     /// A king on a 4-wide board (bits 8 * y + x), for walks with branching.
     struct King;
     impl Walker for King {
+        type Set = u128;
         fn moves_from(&self, cell: u8, open: u128) -> u128 {
             let (x, y) = ((cell % 8) as i32, (cell / 8) as i32);
             let mut out = 0u128;

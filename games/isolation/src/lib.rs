@@ -25,6 +25,7 @@ mod describe;
 pub mod eval;
 pub mod knights;
 pub mod notation;
+mod packed;
 mod playout;
 pub mod render;
 mod rules;

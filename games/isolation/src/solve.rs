@@ -1,9 +1,10 @@
 //! The exact solver's shortcut for knight Isolation: separated knights walk their own regions,
 //! and a knight's walk is bounded by the colours of the squares it can reach.
 
+use crate::packed::Packed;
 use crate::state::{Isolation, Move};
 use crate::variant::{Rules, Variant};
-use ply_grid::separation::{race_bounds, separated_value, EndRule, Walker};
+use ply_grid::separation::{race_bounds, separated_value, CellSet, EndRule, Walker};
 use ply_search::score::Score;
 use ply_search::solver::Solvable;
 use ply_search::Game;
@@ -12,6 +13,8 @@ use ply_search::Game;
 struct KnightWalk(&'static Variant);
 
 impl Walker for KnightWalk {
+    type Set = u128;
+
     #[inline]
     fn moves_from(&self, cell: u8, open: u128) -> u128 {
         self.0.knight_moves(cell).0 & open
@@ -33,26 +36,61 @@ impl Walker for KnightWalk {
             & open
     }
 
-    /// A knight alternates colours: a walk from a light square visits dark, light, dark..., so
-    /// it is at most twice the scarcer colour long (plus one if the first colour is the richer).
+    /// A knight alternates colours: [`colour_bound`].
     fn path_bound(&self, from: u8, region: u128) -> u32 {
         let light = self.0.light.0;
-        let (same, other) = if light >> from & 1 == 1 {
-            (
-                (region & light).count_ones(),
-                (region & !light).count_ones(),
-            )
-        } else {
-            (
-                (region & !light).count_ones(),
-                (region & light).count_ones(),
-            )
-        };
-        if other > same {
-            2 * same + 1
-        } else {
-            2 * other
-        }
+        colour_bound(light >> from & 1 == 1, region & light, region & !light)
+    }
+}
+
+/// Knight moves over the open cells of a board of at most 64 cells, in its packed layout.
+struct PackedKnightWalk(&'static Packed);
+
+impl Walker for PackedKnightWalk {
+    type Set = u64;
+
+    #[inline]
+    fn moves_from(&self, cell: u8, open: u64) -> u64 {
+        self.0.knight[cell as usize & 63] & open
+    }
+
+    /// The shifts of [`KnightWalk::spread`], with column masks in place of border bits.
+    #[inline]
+    fn spread(&self, cells: u64, open: u64) -> u64 {
+        let p = self.0;
+        let row = p.width;
+        let one_column = (cells << 1 & p.one_column[0]) | (cells >> 1 & p.one_column[1]);
+        let two_columns = (cells << 2 & p.two_columns[0]) | (cells >> 2 & p.two_columns[1]);
+        ((one_column << (2 * row))
+            | (one_column >> (2 * row))
+            | (two_columns << row)
+            | (two_columns >> row))
+            & open
+    }
+
+    /// [`KnightWalk::path_bound`]'s colour bound.
+    fn path_bound(&self, from: u8, region: u64) -> u32 {
+        colour_bound(
+            self.0.light >> from & 1 == 1,
+            region & self.0.light,
+            region & !self.0.light,
+        )
+    }
+}
+
+/// The longest a knight's walk through a region can be, from its light and dark cells: a
+/// knight alternates colours, so a walk from a light square visits dark, light, dark..., at
+/// most twice the scarcer colour long (plus one if the first colour is the richer).
+fn colour_bound<S: CellSet>(from_light: bool, light: S, dark: S) -> u32 {
+    let (same, other) = if from_light {
+        (light.len(), dark.len())
+    } else {
+        (dark.len(), light.len())
+    };
+    if other > same {
+        2 * same + 1
+    } else {
+        2 * other
     }
 }
 
@@ -68,26 +106,28 @@ impl Solvable for Isolation {
     /// does not count a liberty there, which the walk race does not model.
     fn settled_value(&self) -> Option<Score> {
         let (me, them, rule) = self.race()?;
-        separated_value(
-            &KnightWalk(self.variant()),
-            me,
-            them,
-            self.open_cells().0,
-            rule,
-        )
+        let (variant, open) = (self.variant(), self.open_cells().0);
+        match &variant.packed {
+            Some(p) => {
+                let walk = PackedKnightWalk(p);
+                separated_value(&walk, p.cell(me), p.cell(them), p.pack(open), rule)
+            }
+            None => separated_value(&KnightWalk(variant), me, them, open, rule),
+        }
     }
 
     /// The settled value, or while the regions touch, the bounds of the walk race (with the
     /// colour bound on each knight's longest possible walk).
     fn value_bounds(&self) -> Option<(Score, Score)> {
         let (me, them, rule) = self.race()?;
-        race_bounds(
-            &KnightWalk(self.variant()),
-            me,
-            them,
-            self.open_cells().0,
-            rule,
-        )
+        let (variant, open) = (self.variant(), self.open_cells().0);
+        match &variant.packed {
+            Some(p) => {
+                let walk = PackedKnightWalk(p);
+                race_bounds(&walk, p.cell(me), p.cell(them), p.pack(open), rule)
+            }
+            None => race_bounds(&KnightWalk(variant), me, them, open, rule),
+        }
     }
 
     /// The opponent's replies after the move, fewest first, with the mover's own moves from
@@ -176,6 +216,127 @@ mod tests {
                             .fold(0, |all, &c| all | walk.moves_from(c, open));
                         assert_eq!(walk.spread(set, open), each, "{width}x{height} from {i}");
                     }
+                }
+            }
+        }
+    }
+
+    /// Pseudo-random numbers for the tests (an LCG: no dependency, the same every run).
+    struct Lcg(u64);
+    impl Lcg {
+        fn next(&mut self) -> u64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            self.0 >> 11
+        }
+        /// A random subset of `cells`, each kept with probability `keep` / 8.
+        fn subset(&mut self, cells: &[u8], keep: u64) -> u128 {
+            cells
+                .iter()
+                .filter(|_| self.next() % 8 < keep)
+                .map(|&c| 1u128 << c)
+                .sum()
+        }
+    }
+
+    /// Board shapes with at most 64 cells, up to the widest and tallest that pack.
+    const PACKED_SIZES: [(u8, u8); 10] = [
+        (1, 1),
+        (3, 3),
+        (4, 6),
+        (5, 5),
+        (7, 7),
+        (7, 9),
+        (8, 8),
+        (16, 4),
+        (31, 2),
+        (1, 43),
+    ];
+
+    #[test]
+    fn boards_of_at_most_64_cells_pack_and_the_others_do_not() {
+        for (w, h) in PACKED_SIZES {
+            let v = Variant::get(w, h, Rules::Standard).unwrap();
+            let p = v.packed.as_ref().expect("packs");
+            let cells: Vec<u8> = v.blank.iter().collect();
+            let packed: Vec<u8> = cells.iter().map(|&c| p.cell(c)).collect();
+            assert_eq!(
+                packed,
+                (0..cells.len() as u8).collect::<Vec<_>>(),
+                "{w}x{h}"
+            );
+            assert_eq!(p.pack(v.blank.0), u64::MAX >> (64 - cells.len()), "{w}x{h}");
+        }
+        for (w, h) in [(9, 8), (11, 9), (32, 2), (64, 1)] {
+            assert!(Variant::get(w, h, Rules::Standard)
+                .unwrap()
+                .packed
+                .is_none());
+        }
+    }
+
+    /// The packed walker's moves, spread and colour bound are the board layout's, packed.
+    #[test]
+    fn the_packed_walk_moves_as_the_board_layouts_walk() {
+        let mut rng = Lcg(7);
+        for (w, h) in PACKED_SIZES {
+            let v = Variant::get(w, h, Rules::Standard).unwrap();
+            let (wide, p) = (KnightWalk(v), v.packed.as_ref().unwrap());
+            let packed = PackedKnightWalk(p);
+            let cells: Vec<u8> = v.blank.iter().collect();
+            for _ in 0..200 {
+                let (set, open) = (rng.subset(&cells, 2), rng.subset(&cells, 6));
+                let expected = p.pack(wide.spread(set, open));
+                assert_eq!(
+                    packed.spread(p.pack(set), p.pack(open)),
+                    expected,
+                    "{w}x{h}"
+                );
+                for &c in &cells {
+                    let (from, region) = (p.cell(c), p.pack(open));
+                    let moves = p.pack(wide.moves_from(c, open));
+                    assert_eq!(packed.moves_from(from, region), moves, "{w}x{h} {c}");
+                    let bound = wide.path_bound(c, open);
+                    assert_eq!(packed.path_bound(from, region), bound, "{w}x{h} {c}");
+                }
+            }
+        }
+    }
+
+    /// The separation test's verdicts (settled values and race bounds) do not depend on the
+    /// layout the regions are flooded in.
+    #[test]
+    fn both_layouts_settle_the_same_races() {
+        let mut rng = Lcg(11);
+        for (w, h) in PACKED_SIZES {
+            let v = Variant::get(w, h, Rules::Standard).unwrap();
+            let (wide, p) = (KnightWalk(v), v.packed.as_ref().unwrap());
+            let packed = PackedKnightWalk(p);
+            let cells: Vec<u8> = v.blank.iter().collect();
+            if cells.len() < 2 {
+                continue;
+            }
+            for round in 0..300 {
+                let me = cells[rng.next() as usize % cells.len()];
+                let them = cells[rng.next() as usize % cells.len()];
+                if me == them {
+                    continue;
+                }
+                let open = rng.subset(&cells, 2 + round % 5) & !(1u128 << me) & !(1u128 << them);
+                let (a, b, o) = (p.cell(me), p.cell(them), p.pack(open));
+                for rule in [EndRule::MoverStuckLoses, EndRule::EitherStuckEnds] {
+                    assert_eq!(
+                        separated_value(&packed, a, b, o, rule),
+                        separated_value(&wide, me, them, open, rule),
+                        "{w}x{h} {me} {them} {open:#x}"
+                    );
+                    assert_eq!(
+                        race_bounds(&packed, a, b, o, rule),
+                        race_bounds(&wide, me, them, open, rule),
+                        "{w}x{h} {me} {them} {open:#x}"
+                    );
                 }
             }
         }

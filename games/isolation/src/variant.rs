@@ -21,6 +21,7 @@
 //! The AIND 7x7 version names cells `(row, col)` with row 0 at the top and column 0 at the
 //! left, so `(row, col)` is the cell `x = W - 1 - col`, `y = H - 1 - row`.
 
+use crate::packed::Packed;
 use crate::Cells;
 use ply_search::NotationError;
 use std::sync::Mutex;
@@ -83,6 +84,8 @@ pub struct Variant {
     /// The cells with `x + y` even: a knight's move always changes colour, which bounds the
     /// length of a knight's walk (used by the solver).
     pub(crate) light: Cells,
+    /// The solver's packed layout, on boards of at most 64 cells.
+    pub(crate) packed: Option<Packed>,
 }
 
 /// The bit index that is never a cell of any board (boards use at most bits 0 to 126). It
@@ -185,6 +188,7 @@ impl Variant {
             knight_ordered,
             symmetries: Vec::new(),
             light,
+            packed: Packed::new(width, height, stride, &knight, light),
         };
         v.symmetries = v.build_symmetries();
         v

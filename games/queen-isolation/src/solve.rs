@@ -8,23 +8,24 @@ use ply_search::score::Score;
 use ply_search::solver::Solvable;
 use ply_search::{Game, Player};
 
-/// Queen moves over the board's open cells (a `u64` board widened to the walker's `u128`).
+/// Queen moves over the board's open cells.
 struct QueenWalk;
 
 impl Walker for QueenWalk {
+    type Set = u64;
+
     #[inline]
-    fn moves_from(&self, cell: u8, open: u128) -> u128 {
-        queen(cell, open as u64) as u128
+    fn moves_from(&self, cell: u8, open: u64) -> u64 {
+        queen(cell, open)
     }
 
     /// One or two queens by a lookup each (the first steps of growing two regions, where most
     /// positions are found to touch); more by the occluded fills, which move every queen at
     /// once.
     #[inline]
-    fn spread(&self, cells: u128, open: u128) -> u128 {
-        let (cells, open) = (cells as u64, open as u64);
+    fn spread(&self, cells: u64, open: u64) -> u64 {
         if cells.count_ones() > 2 {
-            return queens(cells, open) as u128;
+            return queens(cells, open);
         }
         let mut reach = 0;
         let mut rest = cells;
@@ -32,7 +33,7 @@ impl Walker for QueenWalk {
             reach |= queen(rest.trailing_zeros() as u8, open);
             rest &= rest - 1;
         }
-        reach as u128
+        reach
     }
 }
 
@@ -45,7 +46,7 @@ impl Solvable for QueenIsolation {
     /// Once neither queen can reach a cell the other can, the longer walk wins.
     fn settled_value(&self) -> Option<Score> {
         let (me, them, rule) = self.race()?;
-        separated_value(&QueenWalk, me, them, self.open_cells() as u128, rule)
+        separated_value(&QueenWalk, me, them, self.open_cells(), rule)
     }
 
     /// The settled value, or while the regions touch, the bounds of the walk race: a queen
@@ -53,7 +54,7 @@ impl Solvable for QueenIsolation {
     /// could walk wins.
     fn value_bounds(&self) -> Option<(Score, Score)> {
         let (me, them, rule) = self.race()?;
-        race_bounds(&QueenWalk, me, them, self.open_cells() as u128, rule)
+        race_bounds(&QueenWalk, me, them, self.open_cells(), rule)
     }
 
     /// The opponent's replies after the move (fewest first), then the mover's own moves from
