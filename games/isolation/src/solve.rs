@@ -1,5 +1,7 @@
 //! The exact solver's shortcut for knight Isolation: separated knights walk their own regions,
-//! and a knight's walk is bounded by the colours of the squares it can reach.
+//! and a knight's walk is bounded by the colours of the squares it can reach. Boards of at
+//! most 64 cells are flooded in their packed `u64` layout ([`crate::packed`]), bigger ones in
+//! the board's own `u128`.
 
 use crate::packed::Packed;
 use crate::state::{Isolation, Move};
@@ -9,7 +11,7 @@ use ply_search::score::Score;
 use ply_search::solver::Solvable;
 use ply_search::Game;
 
-/// Knight moves over the board's open cells.
+/// Knight moves over the board's open cells, in the board's own layout.
 struct KnightWalk(&'static Variant);
 
 impl Walker for KnightWalk {
