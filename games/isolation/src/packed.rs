@@ -11,12 +11,11 @@ use crate::cells::Cells;
 pub(crate) struct Packed {
     /// Cells a row.
     pub(crate) width: u32,
-    /// Bits a row in the board's own layout (`width + 2`).
-    stride: u32,
-    /// Rows.
-    height: u32,
-    /// The board's own cells of one row (`width` low bits).
-    row: u64,
+    /// The packing's steps: at step `k`, the rows whose index has bit `k` set (where they
+    /// stand after the earlier steps) move down by `2 << k` bits, closing the border gaps.
+    steps: [u128; 6],
+    /// How many steps the board's height needs (`height - 1` in bits).
+    step_count: usize,
     /// The packed index of each cell of the board's own layout.
     index: [u8; 128],
     /// For each packed cell, the packed cells a knight's move away.
@@ -41,6 +40,11 @@ impl Packed {
         light: Cells,
     ) -> Option<Packed> {
         let (width, height, stride) = (width as u32, height as u32, stride as u32);
+        debug_assert_eq!(
+            stride,
+            width + 2,
+            "the packing closes two border bits a row"
+        );
         if width * height > 64 || width > 31 {
             return None;
         }
@@ -50,11 +54,19 @@ impl Packed {
                 index[(y * stride + x) as usize] = (y * width + x) as u8;
             }
         }
+        let step_count = (u32::BITS - (height - 1).leading_zeros()) as usize;
+        let mut steps = [0u128; 6];
+        for (k, step) in steps.iter_mut().enumerate().take(step_count) {
+            for y in (0..height).filter(|y| y >> k & 1 == 1) {
+                // Row y stands 2 * (y mod 2^k) bits below its own layout's place.
+                let start = y * stride - 2 * (y & ((1 << k) - 1));
+                *step |= ((1u128 << width) - 1) << start;
+            }
+        }
         let mut packed = Packed {
             width,
-            stride,
-            height,
-            row: (1u64 << width) - 1,
+            steps,
+            step_count,
             index,
             knight: [0; 64],
             light: 0,
@@ -77,15 +89,16 @@ impl Packed {
         Some(packed)
     }
 
-    /// A set of the board's own layout, packed.
+    /// A set of the board's own layout, packed: its rows close the two-bit gaps between them
+    /// in `log2(height)` masked shifts (row `y` moves down `2 * y` bits in all), not a shift
+    /// a row, since every node of a solve packs its position.
     #[inline]
     pub(crate) fn pack(&self, cells: u128) -> u64 {
-        let mut packed = 0;
-        for y in 0..self.height {
-            let row = (cells >> (y * self.stride)) as u64 & self.row;
-            packed |= row << (y * self.width);
+        let mut set = cells;
+        for (k, &moving) in self.steps[..self.step_count].iter().enumerate() {
+            set = (set & !moving) | ((set & moving) >> (2 << k));
         }
-        packed
+        set as u64
     }
 
     /// A cell of the board's own layout, packed.

@@ -279,6 +279,25 @@ mod tests {
         }
     }
 
+    /// Packing a set moves each of its cells to the cell's packed index.
+    #[test]
+    fn packing_a_set_packs_each_cell() {
+        let mut rng = Lcg(3);
+        for (w, h) in PACKED_SIZES {
+            let v = Variant::get(w, h, Rules::Standard).unwrap();
+            let p = v.packed.as_ref().unwrap();
+            let cells: Vec<u8> = v.blank.iter().collect();
+            for keep in 0..=8 {
+                let set = rng.subset(&cells, keep);
+                let each = cells
+                    .iter()
+                    .filter(|&&c| set >> c & 1 == 1)
+                    .fold(0u64, |all, &c| all | 1 << p.cell(c));
+                assert_eq!(p.pack(set), each, "{w}x{h} {set:#x}");
+            }
+        }
+    }
+
     /// The packed walker's moves, spread and colour bound are the board layout's, packed.
     #[test]
     fn the_packed_walk_moves_as_the_board_layouts_walk() {
