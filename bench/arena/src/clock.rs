@@ -6,8 +6,9 @@
 //!
 //! The wait comes from `/proc/thread-self/schedstat` (Linux); elsewhere the clock is the wall
 //! clock. Time the agent spends on purpose off the core (a program over a pipe computing in
-//! its own process, a sleep) still counts, except a wait for a core that overlaps it: a thread
-//! preempted after arming its sleep's timer waits on the run queue while the sleep runs down.
+//! its own process, a sleep) still counts, though on a loaded machine a sleep was seen charged
+//! a little less than its length (the likely cause: a thread preempted after arming its
+//! sleep's timer waits on the run queue while the sleep runs down, and that wait is forgiven).
 
 use std::time::{Duration, Instant};
 

@@ -10,6 +10,7 @@ use ply_grid::separation::{race_bounds, separated_value, CellSet, EndRule, Walke
 use ply_search::score::Score;
 use ply_search::solver::Solvable;
 use ply_search::Game;
+use std::ops::{BitOr, Shl, Shr};
 
 /// Knight moves over the board's open cells, in the board's own layout.
 struct KnightWalk(&'static Variant);
@@ -31,11 +32,7 @@ impl Walker for KnightWalk {
         let row = u32::from(self.0.stride);
         let one_column = (cells << 1) | (cells >> 1);
         let two_columns = (cells << 2) | (cells >> 2);
-        ((one_column << (2 * row))
-            | (one_column >> (2 * row))
-            | (two_columns << row)
-            | (two_columns >> row))
-            & open
+        knight_rows(one_column, two_columns, row) & open
     }
 
     /// A knight alternates colours: [`colour_bound`].
@@ -63,11 +60,7 @@ impl Walker for PackedKnightWalk {
         let row = p.width;
         let one_column = (cells << 1 & p.one_column[0]) | (cells >> 1 & p.one_column[1]);
         let two_columns = (cells << 2 & p.two_columns[0]) | (cells >> 2 & p.two_columns[1]);
-        ((one_column << (2 * row))
-            | (one_column >> (2 * row))
-            | (two_columns << row)
-            | (two_columns >> row))
-            & open
+        knight_rows(one_column, two_columns, row) & open
     }
 
     /// [`KnightWalk::path_bound`]'s colour bound.
@@ -78,6 +71,19 @@ impl Walker for PackedKnightWalk {
             region & !self.0.light,
         )
     }
+}
+
+/// A knight's jumps from cells already moved sideways: those one column over move two rows up
+/// or down, those two columns over one row (`row` bits a row).
+#[inline]
+fn knight_rows<S>(one_column: S, two_columns: S, row: u32) -> S
+where
+    S: Copy + Shl<u32, Output = S> + Shr<u32, Output = S> + BitOr<Output = S>,
+{
+    (one_column << (2 * row))
+        | (one_column >> (2 * row))
+        | (two_columns << row)
+        | (two_columns >> row)
 }
 
 /// The longest a knight's walk through a region can be, from its light and dark cells: a
