@@ -84,10 +84,14 @@ class PageTest(unittest.TestCase):
     def click_a_legal_move(self, rng):
         """Clicks a random legal move on the board: the piece, then where it lands (and the
         card, when two moves land there; or the third cell, Amazons' arrow, when several
-        moves of the piece land there). Returns the move as the list of moves shows it."""
+        moves of the piece land there). A move on no cell, Onitama's forced pass, is pressed
+        in the list of legal moves. Returns the move as the list of moves shows it."""
         page = self.page
         moves = page.evaluate("() => play.view.moves")
         move = rng.choice(moves)
+        if move["to"] is None:
+            page.click(f"#legal button[data-move='{move['move']}']")
+            return move["label"]
         if move["from"] is not None and len([m for m in moves if m["to"] == move["to"]]) > 1:
             page.click(f"#board g[data-cell='{move['from']}']")
         page.click(f"#board g[data-cell='{move['to']}']")
@@ -438,6 +442,15 @@ class PageTest(unittest.TestCase):
         frog = page.locator("#caption figure[data-owner='0']").first
         expect(frog.locator("svg")).to_have_attribute("aria-label", "player 0's card frog: 3 moves from the dark square")
         self.shot("onitama-cards")
+        # A forced pass, on no cell, is pressed in the list of legal moves: the card given up
+        # goes to the side.
+        page.fill("#position-text", "Wwwww.......B............ elephant,crab tiger,ox monkey 0")
+        page.click("#load-position")
+        legal = page.locator("#legal button")
+        expect(legal).to_have_text(["pass:crab", "pass:elephant"])
+        legal.first.click()
+        expect(page.locator("#history li")).to_have_text(["pass:crab"])
+        expect(page.locator("#caption figure[data-owner='side'] figcaption")).to_have_text("crab")
 
     def test_a_live_search_updates_the_page_and_stops_on_its_button(self):
         page = self.page
