@@ -33,6 +33,7 @@ pub const FILES: &[(&str, &str)] = &[
     record!("isolation-6x7-standard.json"),
     record!("isolation-7x7-standard.json"),
     record!("isolation-7x8-standard.json"),
+    record!("isolation-7x9-standard.json"),
 ];
 
 /// A solved board: who wins, every opening with the second player's winning replies, and how
