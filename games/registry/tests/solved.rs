@@ -6,14 +6,14 @@ use ply_isolation::Isolation;
 use ply_queen_isolation::QueenIsolation;
 use ply_registry::solved::{boards, SolvedBoard};
 use ply_search::describe::FromSpec;
-use ply_search::solver::{solve, Solvable, SolverOptions};
+use ply_search::solver::{solve, Solvable, Solver, SolverOptions};
 use ply_search::Game;
 
 /// Records of at most this many nodes are re-solved whole (each a second or two at most).
 const RESOLVED_WHOLE: u64 = 30_000_000;
 
 /// The nodes a sampled losing reply of a big record may take to be refuted.
-const SAMPLE_BUDGET: u64 = 200_000_000;
+const SAMPLE_BUDGET: u64 = 400_000_000;
 
 /// The result for the player to move, as -1, 0 or 1.
 fn outcome(value: i32) -> i8 {
@@ -99,7 +99,7 @@ fn check<G: Solvable + FromSpec>(record: &SolvedBoard) {
         // A sample: every twelfth opening (only the first on a board past 1e11 nodes, whose
         // positions take hundreds of millions of nodes each), with its first winning reply (the
         // first player to move then loses) and its first reply that does not win (the first
-        // player wins).
+        // player wins), the two on two threads.
         let every = if record.nodes > 100_000_000_000 {
             record.openings.len()
         } else {
@@ -108,29 +108,44 @@ fn check<G: Solvable + FromSpec>(record: &SolvedBoard) {
         for o in record.openings.iter().step_by(every) {
             let state = after(&start, &[&o.mv]);
             let replies = notations(&state);
-            if let Some(reply) = o.winning_replies.first() {
-                let s = solve(&after(&state, &[reply]), &options(), false).unwrap();
-                assert_eq!(outcome(s.value), -1, "{name} {} {reply}", o.mv);
-            }
-            // Some losing replies take the solver minutes to refute (on 7x8, the corner after
-            // cell 46), so each is given a budget, and the first refuted within it is checked.
-            let budget = SolverOptions {
-                max_nodes: Some(SAMPLE_BUDGET),
-                ..options()
-            };
             let losing: Vec<&String> = replies
                 .iter()
                 .filter(|r| !o.winning_replies.contains(r))
                 .collect();
-            if !losing.is_empty() {
-                let (reply, s) = losing
-                    .iter()
-                    .find_map(|r| Some((r, solve(&after(&state, &[r]), &budget, false).ok()?)))
-                    .unwrap_or_else(|| panic!("{name} {}: no losing reply refuted", o.mv));
-                assert_eq!(outcome(s.value), 1, "{name} {} {reply}", o.mv);
-            }
+            std::thread::scope(|threads| {
+                if let Some(reply) = o.winning_replies.first() {
+                    let state = &state;
+                    threads.spawn(move || {
+                        let value = value_within(&after(state, &[reply]), None);
+                        assert_eq!(value, Some(-1), "{name} {} {reply}", o.mv);
+                    });
+                }
+                // Some losing replies take the solver minutes to refute (on 7x8, the corner
+                // after cell 46), so each is given a budget, and the first refuted within it is
+                // checked.
+                if !losing.is_empty() {
+                    let (reply, value) = losing
+                        .iter()
+                        .find_map(|r| {
+                            Some((r, value_within(&after(&state, &[r]), Some(SAMPLE_BUDGET))?))
+                        })
+                        .unwrap_or_else(|| panic!("{name} {}: no losing reply refuted", o.mv));
+                    assert_eq!(value, 1, "{name} {} {reply}", o.mv);
+                }
+            });
         }
     }
+}
+
+/// The outcome of `state` for its side to move, solved as a split solve's job is (its value
+/// only: scoring each move of a won position too would cost many times more), on one thread
+/// and the default table; `None` past `budget` nodes.
+fn value_within<G: Solvable>(state: &G, budget: Option<u64>) -> Option<i8> {
+    let options = SolverOptions {
+        max_nodes: budget,
+        ..SolverOptions::default()
+    };
+    Solver::new(options).value(state).map(outcome)
 }
 
 /// The colour pattern of docs/solver.md: after the first player's placement on a knight board
