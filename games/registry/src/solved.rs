@@ -27,6 +27,7 @@ pub const FILES: &[(&str, &str)] = &[
     record!("queen-isolation-5x5.json"),
     record!("queen-isolation-4x6.json"),
     record!("queen-isolation-5x6.json"),
+    record!("queen-isolation-5x7.json"),
     record!("isolation-5x5-standard.json"),
     record!("isolation-5x5-udacity.json"),
     record!("isolation-6x6-standard.json"),
