@@ -12,6 +12,10 @@ use ply_search::Game;
 /// Records of at most this many nodes are re-solved whole (each a second or two at most).
 const RESOLVED_WHOLE: u64 = 30_000_000;
 
+/// Records of more than this many nodes are sampled at their first opening only (their
+/// positions take hundreds of millions of nodes each); smaller ones at every twelfth.
+const FIRST_OPENING_ONLY: u64 = 100_000_000_000;
+
 /// The nodes a sampled losing reply of a big record may take to be refuted.
 const SAMPLE_BUDGET: u64 = 400_000_000;
 
@@ -96,11 +100,10 @@ fn check<G: Solvable + FromSpec>(record: &SolvedBoard) {
             assert_eq!(winning, o.winning_replies, "{name} {}", o.mv);
         }
     } else {
-        // A sample: every twelfth opening (only the first on a board past 1e11 nodes, whose
-        // positions take hundreds of millions of nodes each), with its first winning reply (the
-        // first player to move then loses) and its first reply that does not win (the first
-        // player wins), the two on two threads.
-        let every = if record.nodes > 100_000_000_000 {
+        // A sample of openings, each with its first winning reply (the first player to move
+        // then loses) and its first reply that does not win (the first player wins), the two
+        // on two threads.
+        let every = if record.nodes > FIRST_OPENING_ONLY {
             record.openings.len()
         } else {
             12
