@@ -7,7 +7,7 @@ use crate::packed::Packed;
 use crate::state::{Isolation, Move};
 use crate::variant::{Rules, Variant};
 use ply_grid::separation::{race_bounds, separated_value, CellSet, EndRule, Walker};
-use ply_search::score::Score;
+use ply_search::score::{self, Score};
 use ply_search::solver::Solvable;
 use ply_search::Game;
 use std::ops::{BitOr, Shl, Shr};
@@ -136,6 +136,28 @@ impl Solvable for Isolation {
             }
             None => race_bounds(&KnightWalk(variant), me, them, open, rule),
         }
+    }
+
+    /// The mirror theorem of docs/solver.md: on a board with an even side, a mover whose
+    /// knight, and whose open cells, are the opponent's images under a half turn of the board
+    /// loses. The opponent answers each move with its image, which no cell of such a board is
+    /// its own, so the image is still open, and a knight's move away, and the position is
+    /// again symmetric. The distance is not known: the loss comes at the earliest on the next
+    /// ply (under the Udacity rules a mover may strand itself), at the latest when the open
+    /// cells run out.
+    fn strategy_bounds(&self) -> Option<(Score, Score)> {
+        let (me, them, _) = self.race()?;
+        let variant = self.variant();
+        if variant.width % 2 == 1 && variant.height % 2 == 1 {
+            return None;
+        }
+        // Cell (x, y) is `y * stride + x`, so the half turn takes cell c to `far - c`, with
+        // `far` the last cell; reversing the bits takes it to `127 - c`.
+        let far = variant.cell(variant.width - 1, variant.height - 1);
+        let open = self.open_cells().0;
+        let symmetric = u16::from(me) + u16::from(them) == u16::from(far)
+            && open.reverse_bits() >> (127 - far) == open;
+        symmetric.then(|| (score::loss_in(1), score::loss_in(open.count_ones())))
     }
 
     /// The opponent's replies after the move, fewest first, with the mover's own moves from

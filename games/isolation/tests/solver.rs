@@ -129,6 +129,80 @@ fn the_half_turn_mirror_wins_every_board_with_an_even_side_for_the_second_player
     }
 }
 
+/// The solver's mirror bounds (`Solvable::strategy_bounds`) apply exactly to the positions the
+/// theorem speaks of, and what they say holds by full minimax: on every reachable position of
+/// the small boards, under every rule set, a position is bounded when its knights and open
+/// cells are each other's images under a half turn, and the mover then loses.
+#[test]
+fn the_mirror_bounds_hold_on_every_symmetric_position_of_small_boards() {
+    use ply_search::solver::exhaustive::all_values;
+    use ply_search::solver::Solvable;
+    use ply_search::{Game, Player};
+    for (w, h) in [(3, 4), (4, 4), (4, 5), (3, 3)] {
+        for rules in Rules::ALL {
+            let start = board(w, h, rules);
+            let variant = start.variant();
+            let mut bounded = 0;
+            for (state, &value) in &all_values(&start) {
+                if state.is_terminal() {
+                    continue;
+                }
+                let mirrored = |p: Player| state.loc(p).map(|cell| half_turn(variant, cell));
+                let symmetric = (w % 2 == 0 || h % 2 == 0)
+                    && mirrored(Player::P0).is_some()
+                    && mirrored(Player::P0) == state.loc(Player::P1)
+                    && state
+                        .open_cells()
+                        .iter()
+                        .all(|c| state.open_cells().contains(half_turn(variant, c)));
+                let cell0_quirk = rules == Rules::Udacity && state.open_cells().contains(0);
+                let bounds = state.strategy_bounds();
+                assert_eq!(
+                    bounds.is_some(),
+                    symmetric && !cell0_quirk,
+                    "{w}x{h} {rules:?} {}",
+                    state.position()
+                );
+                if let Some((lower, upper)) = bounds {
+                    assert!(value < 0 && lower <= value && value <= upper);
+                    bounded += 1;
+                }
+            }
+            let even = w % 2 == 0 || h % 2 == 0;
+            assert_eq!(bounded > 0, even, "{w}x{h} {rules:?}: {bounded} bounded");
+        }
+    }
+}
+
+/// The split solve of 8x8's every reply has a job for each opening's mirror answer: facing its
+/// own image, the first player loses, and the solver knows it at once.
+#[test]
+fn the_solver_settles_a_mirrored_position_of_8x8_at_its_root() {
+    use ply_search::solver::Solver;
+    use ply_search::Game;
+    let start = board(8, 8, Rules::Standard);
+    for opening in [0u8, 1, 33] {
+        let mv = start
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|m| m.cell() == opening)
+            .unwrap();
+        let state = start.play(mv);
+        let image = half_turn(start.variant(), opening);
+        let answer = state
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|m| m.cell() == image)
+            .unwrap();
+        let mut solver = Solver::new(SolverOptions::default());
+        let value = solver.value(&state.play(answer)).unwrap();
+        assert!(value < 0, "after {opening} and {image}");
+        assert_eq!(solver.stats().nodes, 1, "after {opening} and {image}");
+    }
+}
+
 /// Too long for the README's test command: `.ci/run` runs them.
 mod slow {
     use super::*;

@@ -108,8 +108,9 @@ pub fn check_solver<G: super::Solvable>(start: &G, stride: usize) -> Result<usiz
 }
 
 /// Checks a game's solver hooks against [`all_values`] on every `stride`-th non-terminal
-/// reachable position: [`Solvable::value_bounds`](super::Solvable::value_bounds) holds the
-/// exact value between its bounds (and equal bounds are the value itself), and
+/// reachable position: [`Solvable::value_bounds`](super::Solvable::value_bounds) and
+/// [`Solvable::strategy_bounds`](super::Solvable::strategy_bounds) hold the exact value
+/// between their bounds (and equal bounds are the value itself), and
 /// [`Solvable::order_keys`](super::Solvable::order_keys) gives every move its
 /// [`order_key`](super::Solvable::order_key). Returns how many positions were bounded (a
 /// game whose bounds never bound anything is told so by a zero), or the first position that
@@ -133,13 +134,21 @@ pub fn check_solver_hooks<G: super::Solvable>(start: &G, stride: usize) -> Resul
             continue;
         }
         let at = || state.position();
-        if let Some((lower, upper)) = state.value_bounds() {
-            if !(lower <= value && value <= upper) {
-                return Err(format!(
-                    "position `{}`: minimax {value}, bounds [{lower}, {upper}]",
-                    at()
-                ));
+        let hooks = [
+            ("bounds", state.value_bounds()),
+            ("strategy bounds", state.strategy_bounds()),
+        ];
+        for (hook, bounds) in hooks {
+            if let Some((lower, upper)) = bounds {
+                if !(lower <= value && value <= upper) {
+                    return Err(format!(
+                        "position `{}`: minimax {value}, {hook} [{lower}, {upper}]",
+                        at()
+                    ));
+                }
             }
+        }
+        if hooks.iter().any(|(_, bounds)| bounds.is_some()) {
             bounded += 1;
         }
         state.order_keys(&moves, &mut keys);

@@ -72,6 +72,17 @@ pub trait Solvable: SearchHints {
         self.settled_value().map(|value| (value, value))
     }
 
+    /// Bounds `(lower, upper)` on this non-terminal position's value for the side to move,
+    /// counted from here, that a strategy argument proves without a search (knight Isolation:
+    /// a mover facing its own mirror image loses, as the opponent answers every move with its
+    /// image); `None` (the default) when none applies. Unlike [`Solvable::settled_value`] they
+    /// need not be equal: a theorem may give the outcome and not the distance. The solver asks
+    /// for them when the game's shortcut settled nothing, and uses them as it uses
+    /// [`Solvable::value_bounds`].
+    fn strategy_bounds(&self) -> Option<(Score, Score)> {
+        None
+    }
+
     /// How promising `mv` looks for the side to move, lower first: by default the number of
     /// replies it leaves the opponent ("fewest replies first"). A game can compute it without
     /// making the move, or break ties.
@@ -518,7 +529,8 @@ impl<G: Solvable> Solver<G> {
                 state.value_bounds()
             } else {
                 state.settled_value().map(|value| (value, value))
-            };
+            }
+            .or_else(|| state.strategy_bounds());
             if let Some((lower, upper)) = known {
                 if lower == upper {
                     self.settled += 1;
