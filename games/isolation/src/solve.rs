@@ -140,9 +140,9 @@ impl Solvable for Isolation {
 
     /// The mirror theorem of docs/solver.md: on a board with an even side, a mover whose
     /// knight, and whose open cells, are the opponent's images under a half turn of the board
-    /// loses. The opponent answers each move with its image, which no cell of such a board is
-    /// its own, so the image is still open, and a knight's move away, and the position is
-    /// again symmetric. The distance is not known: the loss comes at the earliest on the next
+    /// loses. The opponent answers each move with its image: no cell of such a board is its own
+    /// image, so the answer is still open; it is a knight's move away; and the position is
+    /// symmetric again. The distance is not known: the loss comes at the earliest on the next
     /// ply (under the Udacity rules a mover may strand itself), at the latest when the open
     /// cells run out.
     fn strategy_bounds(&self) -> Option<(Score, Score)> {

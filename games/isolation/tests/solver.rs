@@ -132,7 +132,8 @@ fn the_half_turn_mirror_wins_every_board_with_an_even_side_for_the_second_player
 /// The solver's mirror bounds (`Solvable::strategy_bounds`) apply exactly to the positions the
 /// theorem speaks of, and what they say holds by full minimax: on every reachable position of
 /// the small boards, under every rule set, a position is bounded when its knights and open
-/// cells are each other's images under a half turn, and the mover then loses.
+/// cells are each other's images under a half turn (under the Udacity rules once cell 0 is
+/// closed), and the mover then loses.
 #[test]
 fn the_mirror_bounds_hold_on_every_symmetric_position_of_small_boards() {
     use ply_search::solver::exhaustive::all_values;
